@@ -1,0 +1,3 @@
+from spectrack.cli import main
+
+main()

@@ -1,0 +1,126 @@
+"""Align the comparable units of two documents: sentences of prose, whole code blocks and rows.
+
+Units with equal keys are matched by sequence alignment; in the stretches between matches, units
+are paired by word similarity (so a reworded sentence is one modification, not a removal and an
+addition); what stays unpaired is removed or added, and a removed unit whose key is added elsewhere
+is a move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from spectrack.model import Block, BlockKind, Sentence
+
+SIMILARITY_THRESHOLD = 0.4
+"""Share of common words (Jaccard) above which two units are one modified unit."""
+
+_WORD = re.compile(r"\w+")
+
+WHOLE_BLOCK_KINDS = frozenset(
+    {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
+)
+"""Blocks compared as one unit rather than sentence by sentence."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Unit:
+    """A sentence of prose or a whole block; compared by identity, aligned by key."""
+
+    block: Block
+    sentence: Sentence
+    words: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A stretch of units that differ between the two sides, and how they pair up."""
+
+    old: tuple[Unit, ...]
+    new: tuple[Unit, ...]
+    pairs: tuple[tuple[Unit | None, Unit | None], ...]
+
+
+def words_of(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def units_of(blocks: Sequence[Block]) -> list[Unit]:
+    units = []
+    for block in blocks:
+        if block.kind in WHOLE_BLOCK_KINDS or len(block.sentences) <= 1:
+            keywords = tuple(k for s in block.sentences for k in s.keywords)
+            sentence = Sentence(block.text, block.key, block.line, block.end_line, keywords)
+            units.append(Unit(block, sentence, frozenset(words_of(block.key))))
+        else:
+            units.extend(Unit(block, s, frozenset(words_of(s.key))) for s in block.sentences)
+    return units
+
+
+def similarity(old: Unit, new: Unit) -> float:
+    if not old.words or not new.words:
+        return 0.0
+    return len(old.words & new.words) / len(old.words | new.words)
+
+
+def pair_by_similarity(
+    old: Sequence[Unit], new: Sequence[Unit]
+) -> list[tuple[Unit | None, Unit | None]]:
+    """Pair units greedily, most similar first; unpaired ones stand alone. Keeps old order."""
+    candidates = []
+    for i, old_unit in enumerate(old):
+        for j, new_unit in enumerate(new):
+            if old_unit.block.kind is BlockKind.CODE and new_unit.block.kind is not BlockKind.CODE:
+                continue
+            score = similarity(old_unit, new_unit)
+            if score >= SIMILARITY_THRESHOLD:
+                candidates.append((score, -abs(i - j), i, j))
+    candidates.sort(reverse=True)
+    partner: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, _, i, j in candidates:
+        if i not in partner and j not in taken:
+            partner[i] = j
+            taken.add(j)
+    pairs: list[tuple[Unit | None, Unit | None]] = []
+    for i, old_unit in enumerate(old):
+        pairs.append((old_unit, new[partner[i]] if i in partner else None))
+    pairs.extend((None, new[j]) for j in range(len(new)) if j not in taken)
+    return pairs
+
+
+def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
+    """Equal units (old, new) and the regions between them."""
+    matcher = SequenceMatcher(
+        None, [u.sentence.key for u in old], [u.sentence.key for u in new], autojunk=False
+    )
+    equal: list[tuple[Unit, Unit]] = []
+    regions: list[Region] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            equal.extend(zip(old[i1:i2], new[j1:j2], strict=True))
+        else:
+            old_units, new_units = tuple(old[i1:i2]), tuple(new[j1:j2])
+            regions.append(
+                Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
+            )
+    return equal, regions
+
+
+def find_moves(regions: Sequence[Region]) -> list[tuple[Unit, Unit]]:
+    """(removed, added) units with the same key in different places: moves, not edits."""
+    added: dict[str, list[Unit]] = defaultdict(list)
+    for region in regions:
+        for old_unit, new_unit in region.pairs:
+            if old_unit is None and new_unit is not None:
+                added[new_unit.sentence.key].append(new_unit)
+    moves = []
+    for region in regions:
+        for old_unit, new_unit in region.pairs:
+            if new_unit is None and old_unit is not None and added.get(old_unit.sentence.key):
+                moves.append((old_unit, added[old_unit.sentence.key].pop(0)))
+    return moves

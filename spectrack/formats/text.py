@@ -1,0 +1,125 @@
+"""``--format text``: a report for people, coloured on a terminal.
+
+Pages with changes come in order; inside a page normative changes come first with the old and new
+sentence and the keyword change highlighted, then editorial changes, then formatting changes in
+one summary line (one by one with ``--verbose``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from spectrack.formats.options import FormatOptions
+from spectrack.model import Change, ChangeClass, PageReport, Report, Side
+from spectrack.normative import find_keywords
+
+MAX_TEXT = 400
+"""Longest sentence shown in full; longer ones are cut in the middle."""
+
+_STYLE = {
+    "normative": "bold red",
+    "editorial": "yellow",
+    "formatting": "dim",
+    "unchanged": "green",
+}
+_MARK = {ChangeClass.NORMATIVE: "!", ChangeClass.EDITORIAL: "~", ChangeClass.FORMATTING: "·"}
+
+
+def shorten(text: str, limit: int = MAX_TEXT) -> str:
+    if len(text) <= limit:
+        return text
+    half = (limit - 3) // 2
+    return text[:half] + " … " + text[-half:]
+
+
+def keyword_summary(change: Change) -> str:
+    old = " ".join(change.old.keywords) if change.old and change.old.keywords else "—"
+    new = " ".join(change.new.keywords) if change.new and change.new.keywords else "—"
+    return f"{old} → {new}"
+
+
+def _highlighted(prefix: str, side: Side, style: str) -> Text:
+    line = Text(f"      {prefix} ", style=style)
+    body = Text(shorten(side.text))
+    for keyword in find_keywords(body.plain):
+        for match in re.finditer(
+            r"(?<![\w-])" + re.escape(keyword.word) + r"(?![\w-])", body.plain
+        ):
+            body.stylize("bold reverse", match.start(), match.end())
+    line.append_text(body)
+    line.append(f"  (line {side.line})", style="dim")
+    return line
+
+
+def _change_lines(change: Change) -> list[Text]:
+    style = _STYLE[change.change_class.value]
+    header = Text(f"  {_MARK[change.change_class]} ", style=style)
+    header.append(f"{change.change_class.value} {change.kind.value}", style=style)
+    if change.change_class is ChangeClass.NORMATIVE:
+        header.append(f"  {keyword_summary(change)}", style="bold")
+    if change.section:
+        header.append("  " + " › ".join(change.section), style="cyan")
+    lines = [header]
+    if change.old is not None:
+        lines.append(_highlighted("-", change.old, "red"))
+    if change.new is not None:
+        lines.append(_highlighted("+", change.new, "green"))
+    return lines
+
+
+def _formatting_summary(changes: list[Change]) -> Text:
+    kinds = Counter(change.kind.value for change in changes)
+    detail = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+    noun = "change" if len(changes) == 1 else "changes"
+    return Text(
+        f"  · {len(changes)} formatting {noun} ({detail}); --verbose lists them", style="dim"
+    )
+
+
+def page_lines(page: PageReport, verbose: bool) -> list[Text]:
+    verdict = page.verdict
+    header = Text(page.path, style="bold")
+    header.append(f"  {page.status.value}  ")
+    header.append(verdict.upper(), style=_STYLE[verdict])
+    header.append(f"  +{page.lines_added} −{page.lines_removed}", style="dim")
+    lines = [header]
+    for change_class in (ChangeClass.NORMATIVE, ChangeClass.EDITORIAL):
+        for change in page.changes:
+            if change.change_class is change_class:
+                lines.extend(_change_lines(change))
+    formatting = [c for c in page.changes if c.change_class is ChangeClass.FORMATTING]
+    if formatting and verbose:
+        for change in formatting:
+            lines.extend(_change_lines(change))
+    elif formatting:
+        lines.append(_formatting_summary(formatting))
+    return lines
+
+
+def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
+    console = Console(
+        file=stream,
+        force_terminal=options.color,
+        no_color=options.color is False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    counts = report.counts
+    summary = Text("spectrack: ")
+    summary.append(report.verdict.upper(), style=_STYLE[report.verdict])
+    changed = sum(1 for page in report.pages if page.changes)
+    summary.append(
+        f" · {changed} of {len(report.pages)} pages changed · "
+        + ", ".join(f"{counts[name]} {name}" for name in counts)
+    )
+    console.print(summary)
+    for page in report.pages:
+        if page.changes:
+            console.print()
+            for line in page_lines(page, options.verbose):
+                console.print(line)

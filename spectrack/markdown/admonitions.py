@@ -1,0 +1,91 @@
+"""Every admonition syntax folds into one `Admonition` of GitHub's five kinds.
+
+``KIND_BY_NAME`` maps the names that platforms use (component names, container and shortcode types)
+to GitHub's kinds; ``ADMONITION_TOKENS`` says, per opening token type, how to read the name from a
+token. Both are plain dicts: a new syntax is one entry in each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markdown_it.token import Token
+
+KINDS = ("note", "tip", "important", "warning", "caution")
+
+KIND_BY_NAME: dict[str, str] = {
+    # GitHub alerts and their lowercase spellings in Docusaurus, MkDocs and Hugo.
+    **{kind: kind for kind in KINDS},
+    # Mintlify and other MDX platforms.
+    "info": "note",
+    "callout": "note",
+    "check": "tip",
+    "danger": "caution",
+    # MkDocs Material and Docusaurus extras.
+    "abstract": "note",
+    "summary": "note",
+    "tldr": "note",
+    "todo": "note",
+    "seealso": "note",
+    "example": "note",
+    "quote": "note",
+    "question": "note",
+    "hint": "tip",
+    "success": "tip",
+    "done": "tip",
+    "attention": "warning",
+    "error": "caution",
+    "failure": "caution",
+    "bug": "caution",
+    # Hugo callout types.
+    "default": "note",
+}
+"""Lowercase platform name → GitHub kind."""
+
+TYPE_ATTRIBUTES = ("type", "kind", "variant")
+"""Attributes that choose the kind of a generic callout (``<Callout type="warning">``)."""
+
+CALLOUT_COMPONENTS: dict[str, frozenset[str]] = {
+    "mdx": frozenset(
+        {"note", "warning", "info", "tip", "check", "danger", "callout", "caution", "important"}
+    ),
+    "hugo": frozenset({"callout", "hint", "alert", "admonition", "notice"}),
+}
+"""Per syntax, the (lowercase) element names that are callouts rather than layout components."""
+
+
+def kind_of(name: str, attrs: dict[str, str] | None = None) -> str:
+    """The GitHub kind for a callout name, refined by a ``type``-like attribute when given."""
+    for attribute in TYPE_ATTRIBUTES:
+        value = (attrs or {}).get(attribute, "").lower()
+        if value in KIND_BY_NAME:
+            return KIND_BY_NAME[value]
+    return KIND_BY_NAME.get(name.lower(), "note")
+
+
+def _component(token: Token) -> tuple[str, str] | None:
+    meta = token.meta
+    name = str(meta["name"])
+    syntax = str(meta["syntax"])
+    if name.lower() not in CALLOUT_COMPONENTS.get(syntax, frozenset()):
+        return None
+    attrs: dict[str, str] = meta["attrs"]
+    return kind_of(name, attrs), syntax
+
+
+def _container(token: Token) -> tuple[str, str] | None:
+    return kind_of(token.info.strip().split(" ", 1)[0]), "docusaurus"
+
+
+ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
+    "component_open": _component,
+    "alert_open": lambda token: (kind_of(token.info), "github"),
+    "admonition_open": lambda token: (kind_of(str(token.meta.get("tag", "note"))), "mkdocs"),
+    "container_admonition_open": _container,
+}
+"""Opening token type → (kind, syntax), or None when that token is not a callout."""
+
+
+def is_container_name(params: str, *_: object) -> bool:
+    """Validate a Docusaurus ``:::name`` container: only admonition names open one."""
+    return params.strip().split(" ", 1)[0].lower() in KIND_BY_NAME

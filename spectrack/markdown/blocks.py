@@ -1,0 +1,236 @@
+"""markdown-it tokens → the leaf blocks of a `Document`.
+
+One pass over the token stream keeps a heading path and a stack of open containers (admonitions,
+components, lists). Each heading, paragraph, list item, table row, code block and text-bearing
+component becomes a `Block` with its plain text, comparison key, sentences and source lines.
+Presentational markup with no text (``<div id="…" />``, HTML comments, rules) yields no block,
+so adding or removing it can only ever be formatting.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from markdown_it.token import Token
+
+from spectrack.markdown.admonitions import ADMONITION_TOKENS, KIND_BY_NAME
+from spectrack.markdown.inline import InlineText, clean, inline_text, normalize_target
+from spectrack.model import Admonition, Block, BlockKind, Sentence
+from spectrack.normative import find_keywords
+from spectrack.sentences import split_sentences
+
+VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
+"""Component attributes whose values readers see as text (a card's title)."""
+
+LINK_ATTRIBUTES = ("href", "src", "link", "url")
+"""Component attributes that are link targets."""
+
+_TAG = re.compile(r"<[^>]*>")
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
+_CLOSERS = {
+    "component_close",
+    "alert_close",
+    "admonition_close",
+    "container_admonition_close",
+    "blockquote_close",
+}
+_OPENERS = {
+    "component_open",
+    "alert_open",
+    "admonition_open",
+    "container_admonition_open",
+    "blockquote_open",
+}
+
+
+def front_matter_title(content: str) -> str | None:
+    """The ``title`` of YAML front matter (plain, single- or double-quoted scalar)."""
+    match = _TITLE.search(content)
+    if match is None:
+        return None
+    double, single, plain = match.groups()
+    if double is not None:
+        return clean(double.replace('\\"', '"'))
+    if single is not None:
+        return clean(single.replace("''", "'"))
+    return clean(plain or "") or None
+
+
+def html_text(html: str) -> str:
+    """The text an HTML fragment shows: comments and tags removed."""
+    return clean(_TAG.sub(" ", _COMMENT.sub(" ", html)))
+
+
+@dataclass(slots=True)
+class _Walk:
+    lines: Sequence[str]
+    line_offset: int
+    blocks: list[Block] = field(default_factory=list)
+    admonitions: list[Admonition] = field(default_factory=list)
+    headings: list[tuple[int, str]] = field(default_factory=list)
+    containers: list[str | None] = field(default_factory=list)
+    """Admonition kind (or None) of every open container, innermost last."""
+    list_item_pending: bool = False
+    title: str | None = None
+
+    @property
+    def section(self) -> tuple[str, ...]:
+        return tuple(text for _, text in self.headings)
+
+    @property
+    def admonition(self) -> str | None:
+        return next((kind for kind in reversed(self.containers) if kind), None)
+
+    def raw(self, start: int, end: int) -> str:
+        return "\n".join(self.lines[start - self.line_offset : end - self.line_offset])
+
+    def add(
+        self,
+        kind: BlockKind,
+        inline: InlineText,
+        span: tuple[int, int],
+        *,
+        key: str | None = None,
+        keywords: bool = True,
+    ) -> None:
+        self.list_item_pending = False
+        text = inline.text
+        if not text and not inline.links:
+            return
+        start, end = span
+        sentences = []
+        for lo, hi in split_sentences(text, inline.code) if keywords else [(0, len(text))]:
+            line = start + 1 + sum(1 for offset in inline.breaks if offset <= lo)
+            end_line = start + 1 + sum(1 for offset in inline.breaks if offset < hi)
+            code = [(a - lo, b - lo) for a, b in inline.code if lo <= a < hi]
+            sentence_text = text[lo:hi]
+            found = find_keywords(sentence_text, code) if keywords else ()
+            sentences.append(
+                Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found)
+            )
+        self.blocks.append(
+            Block(
+                kind=kind,
+                text=text,
+                key=inline.key() if key is None else key,
+                section=self.section,
+                line=start + 1,
+                end_line=max(start + 1, end),
+                raw=self.raw(start, end),
+                sentences=tuple(sentences),
+                admonition=self.admonition,
+            )
+        )
+
+    def heading(self, level: int, inline: InlineText, span: tuple[int, int]) -> None:
+        while self.headings and self.headings[-1][0] >= level:
+            self.headings.pop()
+        self.headings.append((level, inline.text))
+        self.add(BlockKind.HEADING, inline, span, keywords=False)
+
+
+def _span(token: Token, fallback: tuple[int, int]) -> tuple[int, int]:
+    return (token.map[0], token.map[1]) if token.map else fallback
+
+
+def walk(tokens: Sequence[Token], lines: Sequence[str], line_offset: int = 0) -> _Walk:
+    """Turn a token stream into blocks; ``lines`` are the source lines from ``line_offset`` on."""
+    state = _Walk(lines, line_offset)
+    last_span = (line_offset, line_offset + 1)
+    index = 0
+    count = len(tokens)
+    while index < count:
+        token = tokens[index]
+        kind = token.type
+        span = last_span = _span(token, last_span)
+        if kind == "front_matter":
+            title = front_matter_title(token.content)
+            if title:
+                state.title = title
+                state.heading(1, InlineText.of(title), span)
+        elif kind == "heading_open":
+            inline = inline_text(tokens[index + 1].children)
+            level = int(token.tag[1:])
+            if not (
+                level == 1 and state.title and inline.text == state.title and len(state.blocks) == 1
+            ):
+                state.heading(level, inline, span)
+            if state.title is None and level == 1:
+                state.title = inline.text
+            index += 2
+        elif kind == "paragraph_open":
+            block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
+            state.add(block_kind, inline_text(tokens[index + 1].children), span)
+            index += 2
+        elif kind == "list_item_open":
+            state.list_item_pending = True
+        elif kind in ("fence", "code_block"):
+            language = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
+            state.add(
+                BlockKind.CODE,
+                InlineText.verbatim(token.content.strip()),
+                span,
+                key=f"```{language} " + " ".join(token.content.split()),
+                keywords=False,
+            )
+        elif kind == "tr_open":
+            index = _table_row(state, tokens, index, span)
+        elif kind == "html_block":
+            text = html_text(token.content)
+            if text:
+                state.add(BlockKind.PARAGRAPH, InlineText.of(text), span)
+        elif kind in ("component", "component_open"):
+            _component(state, token, span)
+        elif kind in ("alert_title_open", "admonition_title_open"):
+            _admonition_title(state, inline_text(tokens[index + 1].children), span)
+            index += 2
+        elif kind == "container_admonition_open":
+            _admonition_title(state, InlineText.of(token.info.strip().partition(" ")[2]), span)
+        if kind in _OPENERS:
+            folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
+            state.containers.append(folded[0] if folded else None)
+            if folded:
+                state.admonitions.append(
+                    Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
+                )
+        elif kind in _CLOSERS and state.containers:
+            state.containers.pop()
+        index += 1
+    return state
+
+
+def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    row = InlineText()
+    index += 1
+    while index < len(tokens) and tokens[index].type != "tr_close":
+        if tokens[index].type == "inline":
+            if row.length:
+                row.append(" | ")
+            inline_text(tokens[index].children, row)
+        index += 1
+    state.add(BlockKind.TABLE_ROW, row, span)
+    return index
+
+
+def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
+    attrs: dict[str, str] = token.meta["attrs"]
+    inline = InlineText()
+    for name in VISIBLE_ATTRIBUTES:
+        value = attrs.get(name, "")
+        if value and not value.startswith("{"):
+            if inline.length:
+                inline.append(" · ")
+            inline.append(value)
+    for name in LINK_ATTRIBUTES:
+        if attrs.get(name):
+            inline.links.append((0, normalize_target(attrs[name])))
+    state.add(BlockKind.COMPONENT, inline, (span[0], span[0] + 1 if token.nesting else span[1]))
+
+
+def _admonition_title(state: _Walk, title: InlineText, span: tuple[int, int]) -> None:
+    """A callout's own title is text; a default one (a kind's name) is not."""
+    if title.text.lower() not in KIND_BY_NAME:
+        state.add(BlockKind.COMPONENT, title, (span[0], span[0] + 1))

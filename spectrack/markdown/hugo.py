@@ -1,0 +1,80 @@
+"""Hugo shortcodes, which older specification pages use: ``{{< callout >}}``, ``{{< ref >}}``, cards.
+
+A paired shortcode on lines of its own (``{{< callout type="info" >}} … {{< /callout >}}``) becomes
+``component_open``/``component_close`` around its Markdown body, a single one becomes a
+``component`` token, exactly as MDX elements do (``meta["syntax"] == "hugo"``). Link shortcodes are
+replaced by the path they name before parsing, since that is the link a reader follows.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from markdown_it.rules_block import StateBlock
+
+from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
+
+_SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
+_ARGUMENT = re.compile(r"""(?:([\w-]+)\s*=\s*)?("[^"]*"|'[^']*'|[^\s"']+)""")
+_LINK_SHORTCODE = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']*)["']\s*[>%]\}\}""")
+
+
+def resolve_links(text: str) -> str:
+    """Replace ``{{< ref "path" >}}`` and ``relref`` by the path they resolve to."""
+    if "{{" not in text:
+        return text
+    return _LINK_SHORTCODE.sub(lambda match: match.group(1), text)
+
+
+def parse_arguments(text: str) -> dict[str, str]:
+    """Shortcode arguments: named ones by name, positional ones by their index."""
+    arguments: dict[str, str] = {}
+    for index, match in enumerate(_ARGUMENT.finditer(text)):
+        value = match.group(2)
+        if value[:1] in "\"'":
+            value = value[1:-1]
+        arguments[match.group(1) or str(index)] = value
+    return arguments
+
+
+@lru_cache(maxsize=64)
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"\{\{[<%]\s*(/)?\s*" + re.escape(name) + r"\b.*?[>%]\}\}")
+
+
+def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
+    depth = 1
+    for match in _pattern(name).finditer(src, start, limit):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            return match.start(), match.end()
+    return None
+
+
+def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    if not src.startswith("{{", pos):
+        return False
+    opening = _SHORTCODE.match(src, pos, state.eMarks[start_line])
+    if opening is None:
+        return False
+    if opening.group(2):
+        if not line_rest_is_blank(state, opening.end(), start_line):
+            return False
+        if not silent:
+            state.line = start_line + 1
+        return True
+    name = opening.group(3)
+    meta: dict[str, object] = {
+        "name": name,
+        "attrs": parse_arguments(opening.group(4)),
+        "syntax": "hugo",
+    }
+    closing = find_closing(src, name, opening.end(), state.eMarks[end_line - 1])
+    if closing is None:
+        return finish_element(state, meta, start_line, start_line, opening.end(), None, silent)
+    close_line = line_of(state, closing[1] - 1, start_line, end_line)
+    body = (opening.end(), closing[0])
+    return finish_element(state, meta, start_line, close_line, closing[1], body, silent)

@@ -1,0 +1,123 @@
+"""Inline tokens → plain text, with the link targets and code spans it holds.
+
+The plain text is what a reader sees: emphasis, link syntax and inline HTML are gone, entities are
+decoded (markdown-it-py does that), zero-width characters are removed and every whitespace run is
+one space. Link targets are kept apart with their offsets so that a comparison key can include
+them: a changed link target is a visible change, the syntax that wrote the link is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from posixpath import splitext
+
+from markdown_it.token import Token
+
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_WHITESPACE = re.compile(r"\s+")
+_MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_LINE_BREAK_TAG = re.compile(r"<br\s*/?>", re.I)
+_PAGE_EXTENSIONS = (".md", ".mdx")
+
+
+def clean(text: str) -> str:
+    """Collapse whitespace and drop zero-width characters (NBSP counts as whitespace)."""
+    return _WHITESPACE.sub(" ", text.translate(_ZERO_WIDTH)).strip()
+
+
+def normalize_target(href: str) -> str:
+    """A link target as a reader follows it.
+
+    Page extensions and trailing slashes are dropped; a relative link keeps only its last path
+    segment, because a page that moves with its neighbours keeps pointing at the same page.
+    """
+    href = href.strip()
+    if not href or href.startswith("#") or _SCHEME.match(href):
+        return href.rstrip("/") or href
+    path, hash_mark, anchor = href.partition("#")
+    stem, extension = splitext(path.rstrip("/"))
+    if extension.lower() in _PAGE_EXTENSIONS:
+        path = stem
+    path = path.rstrip("/")
+    if not href.startswith("/"):
+        path = path.rsplit("/", 1)[-1]
+    return path + hash_mark + anchor
+
+
+@dataclass(slots=True)
+class InlineText:
+    """Plain text of an inline run, built piece by piece with whitespace collapsed as it goes."""
+
+    parts: list[str] = field(default_factory=list)
+    length: int = 0
+    links: list[tuple[int, str]] = field(default_factory=list)
+    """(offset, normalized target) of every link and image."""
+    code: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of every code span; keywords inside them do not count."""
+    breaks: list[int] = field(default_factory=list)
+    """Offsets where a new source line starts."""
+
+    @classmethod
+    def of(cls, text: str) -> InlineText:
+        """Plain text with nothing inline in it."""
+        inline = cls()
+        inline.append(text)
+        return inline
+
+    @classmethod
+    def verbatim(cls, text: str) -> InlineText:
+        """Text kept exactly as written (code): no whitespace collapsing."""
+        return cls(parts=[text], length=len(text))
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts).rstrip()
+
+    def append(self, piece: str) -> None:
+        piece = _WHITESPACE.sub(" ", piece.translate(_ZERO_WIDTH))
+        if piece.startswith(" ") and (not self.parts or self.parts[-1].endswith(" ")):
+            piece = piece[1:]
+        if piece:
+            self.parts.append(piece)
+            self.length += len(piece)
+
+    def space(self) -> None:
+        self.append(" ")
+
+    def key(self, start: int = 0, end: int | None = None) -> str:
+        """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
+        stop = self.length if end is None else end
+        words = self.text[start:stop].strip()
+        targets = [target for offset, target in self.links if start <= offset < stop]
+        return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
+
+
+def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> InlineText:
+    """Collect the plain text of an inline token's children."""
+    result = into if into is not None else InlineText()
+    for token in tokens or ():
+        kind = token.type
+        if kind == "text":
+            content = token.content
+            if "{/*" in content:
+                content = _MDX_COMMENT.sub("", content)
+            result.append(content)
+        elif kind in ("softbreak", "hardbreak"):
+            result.space()
+            result.breaks.append(result.length)
+        elif kind == "code_inline":
+            if result.parts and not result.parts[-1].endswith(" ") and token.content[:1] == " ":
+                result.space()
+            start = result.length
+            result.append(token.content.strip())
+            result.code.append((start, result.length))
+        elif kind == "link_open":
+            result.links.append((result.length, normalize_target(str(token.attrGet("href") or ""))))
+        elif kind == "image":
+            result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
+            inline_text(token.children, result)
+        elif kind == "html_inline" and _LINE_BREAK_TAG.match(token.content):
+            result.space()
+    return result

@@ -1,0 +1,249 @@
+"""Block rules for MDX: components with Markdown inside, self-closing elements, comments, ESM.
+
+markdown-it-py treats ``<Note>`` as raw HTML, so its Markdown body would stay unparsed text. The
+:func:`component_rule` finds an element's extent (nested same-name elements and fenced code are
+respected, attributes may span lines and hold ``{expressions}``) and tokenizes its body as Markdown.
+It emits ``component_open``/``component_close`` around the body, or one ``component`` token for a
+self-closing element; ``meta`` holds ``name``, ``attrs`` and ``syntax``. Malformed input never
+raises: an unclosed element is read as a lone opening tag, a stray closing tag is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from markdown_it.rules_block import StateBlock
+
+from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
+
+_NAME = re.compile(r"[A-Za-z][\w.:-]*")
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
+_UNQUOTED = re.compile(r"[^\s\"'=<>`/]+")
+_CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
+_ESM = re.compile(r"(?:import|export)\b")
+VOID_ELEMENTS = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    attrs: dict[str, str]
+    end: int
+    """Offset just past the tag's ``>``."""
+    self_closing: bool
+
+
+def scan_tag(src: str, pos: int, limit: int) -> Tag | None:
+    """Read the JSX/HTML opening tag at ``src[pos] == "<"``, or None if it is not one."""
+    name_match = _NAME.match(src, pos + 1)
+    if name_match is None or name_match.end() >= limit:
+        return None
+    name = name_match.group()
+    if name.endswith(":"):
+        return None
+    attrs: dict[str, str] = {}
+    i = name_match.end()
+    if src[i] not in " \t\n/>{":
+        return None
+    while i < limit:
+        char = src[i]
+        if char in " \t\n":
+            i += 1
+        elif char == ">":
+            return Tag(name, attrs, i + 1, False)
+        elif src.startswith("/>", i):
+            return Tag(name, attrs, i + 2, True)
+        elif char == "{":
+            close = skip_braces(src, i, limit)
+            if close < 0:
+                return None
+            i = close
+        else:
+            attribute = _ATTRIBUTE_NAME.match(src, i)
+            if attribute is None:
+                return None
+            i = attribute.end()
+            while i < limit and src[i] in " \t\n":
+                i += 1
+            value = ""
+            if i < limit and src[i] == "=":
+                i += 1
+                while i < limit and src[i] in " \t\n":
+                    i += 1
+                scanned = _scan_value(src, i, limit)
+                if scanned is None:
+                    return None
+                value, i = scanned
+            attrs[attribute.group()] = value
+    return None
+
+
+def _scan_value(src: str, pos: int, limit: int) -> tuple[str, int] | None:
+    if pos >= limit:
+        return None
+    char = src[pos]
+    if char in "\"'":
+        close = src.find(char, pos + 1, limit)
+        return None if close < 0 else (src[pos + 1 : close], close + 1)
+    if char == "{":
+        close = skip_braces(src, pos, limit)
+        return None if close < 0 else (_expression_value(src[pos + 1 : close - 1]), close)
+    unquoted = _UNQUOTED.match(src, pos)
+    return None if unquoted is None else (unquoted.group(), unquoted.end())
+
+
+def _expression_value(expression: str) -> str:
+    """The text of a JSX expression attribute that is only a string literal (``{"x"}``)."""
+    stripped = expression.strip()
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "\"'`":
+        return stripped[1:-1]
+    return "{" + stripped + "}"
+
+
+def skip_braces(src: str, pos: int, limit: int) -> int:
+    """Offset past the ``}`` matching ``src[pos] == "{"``, skipping strings; -1 if unbalanced."""
+    depth = 0
+    i = pos
+    while i < limit:
+        char = src[i]
+        if char in "\"'`":
+            close = src.find(char, i + 1, limit)
+            if close < 0:
+                return -1
+            i = close
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
+
+@lru_cache(maxsize=256)
+def _tag_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*(`{3,}|~{3,})|<(/?)" + re.escape(name) + r"(?=[\s/>])", re.M)
+
+
+def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
+    """Offsets of the ``</name>`` that closes an element opened before ``start``.
+
+    Nested elements of the same name are counted and fenced code is skipped. None when the
+    element is never closed.
+    """
+    depth = 1
+    fence = ""
+    for match in _tag_pattern(name).finditer(src, start, limit):
+        marker = match.group(1)
+        if marker:
+            if not fence:
+                fence = marker
+            elif marker[0] == fence[0] and len(marker) >= len(fence):
+                fence = ""
+            continue
+        if fence:
+            continue
+        if match.group(2):
+            end = src.find(">", match.end(), limit)
+            if end < 0:
+                return None
+            depth -= 1
+            if depth == 0:
+                return match.start(), end + 1
+        else:
+            tag = scan_tag(src, match.start(), limit)
+            if tag is not None and not tag.self_closing:
+                depth += 1
+    return None
+
+
+def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """MDX/HTML block elements whose body is Markdown (see the module docstring)."""
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    line_end = state.eMarks[start_line]
+    if pos + 2 > line_end or src[pos] != "<":
+        return False
+    limit = state.eMarks[end_line - 1]
+
+    if src[pos + 1] == "/":
+        stray = _CLOSING_TAG.match(src, pos)
+        if stray is None or not line_rest_is_blank(state, stray.end(), start_line):
+            return False
+        if not silent:
+            state.line = start_line + 1
+        return True
+
+    tag = scan_tag(src, pos, limit)
+    if tag is None:
+        return False
+    tag_line = line_of(state, tag.end - 1, start_line, end_line)
+    if tag.self_closing:
+        return finish_element(state, _meta(tag), start_line, tag_line, tag.end, None, silent)
+
+    closing = None
+    if tag.name.lower() not in VOID_ELEMENTS:
+        closing = find_closing(src, tag.name, tag.end, limit)
+    if closing is None:
+        # An unclosed element: read the opening tag alone and carry on after it.
+        if not line_rest_is_blank(state, tag.end, tag_line):
+            return False
+        return finish_element(state, _meta(tag), start_line, tag_line, tag.end, None, silent)
+    close_line = line_of(state, closing[1] - 1, tag_line, end_line)
+    body = (tag.end, closing[0])
+    return finish_element(state, _meta(tag), start_line, close_line, closing[1], body, silent)
+
+
+def _meta(tag: Tag) -> dict[str, object]:
+    return {"name": tag.name, "attrs": tag.attrs, "syntax": "mdx"}
+
+
+def comment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """MDX comments ``{/* … */}`` on lines of their own: dropped."""
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    if not src.startswith("{/*", pos):
+        return False
+    close = src.find("*/}", pos, state.eMarks[end_line - 1])
+    if close < 0:
+        return False
+    last_line = line_of(state, close, start_line, end_line)
+    if not line_rest_is_blank(state, close + 3, last_line):
+        return False
+    if not silent:
+        state.line = last_line + 1
+    return True
+
+
+def esm_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """MDX ``import``/``export`` statements at the start of a line: dropped up to a blank line."""
+    if state.sCount[start_line] != 0 or state.blkIndent != 0:
+        return False
+    if _ESM.match(state.src, state.bMarks[start_line]) is None:
+        return False
+    if silent:
+        return True
+    line = start_line + 1
+    while line < end_line and not state.isEmpty(line):
+        line += 1
+    state.line = line
+    return True

@@ -1,0 +1,119 @@
+"""Parse the Markdown inside a block element (an MDX component, a Hugo shortcode) in place.
+
+markdown-it-py sees such elements as raw HTML or text. The block rules of this package find an
+element's extent and hand the content between its tags to :func:`tokenize_between`, which runs the
+ordinary block tokenizer over it, so that nested Markdown keeps its real line numbers.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from markdown_it.rules_block import StateBlock
+
+
+def line_of(state: StateBlock, pos: int, first: int, last: int) -> int:
+    """The line in ``[first, last)`` that holds source offset ``pos``."""
+    return min(bisect_left(state.eMarks, pos, first, last), last - 1)
+
+
+def is_blank(text: str) -> bool:
+    return not text.strip()
+
+
+def line_rest_is_blank(state: StateBlock, pos: int, line: int) -> bool:
+    """Whether nothing but whitespace follows offset ``pos`` on ``line``."""
+    return is_blank(state.src[pos : state.eMarks[line]])
+
+
+def finish_element(
+    state: StateBlock,
+    meta: dict[str, object],
+    start_line: int,
+    last_line: int,
+    end: int,
+    body: tuple[int, int] | None,
+    silent: bool,
+) -> bool:
+    """Emit a block element that ends at offset ``end`` on ``last_line``.
+
+    ``body`` is the (start, end) of its Markdown content, or None for a self-contained element.
+    The element must end its line; otherwise it is inline markup and the rule declines.
+    """
+    if not line_rest_is_blank(state, end, last_line):
+        return False
+    if silent:
+        return True
+    if body is None:
+        token = state.push("component", "", 0)
+        token.meta = meta
+        token.map = [start_line, last_line + 1]
+    else:
+        token = state.push("component_open", "", 1)
+        token.meta = meta
+        token.map = [start_line, last_line + 1]
+        body_line = line_of(state, body[0] - 1, start_line, last_line + 1)
+        tokenize_between(state, body[0], body[1], body_line, last_line)
+        state.push("component_close", "", -1)
+    state.line = last_line + 1
+    return True
+
+
+def tokenize_between(
+    state: StateBlock, start: int, end: int, start_line: int, end_line: int
+) -> None:
+    """Tokenize the source between offsets ``start`` and ``end`` as nested blocks.
+
+    ``start`` lies on ``start_line`` and ``end`` on ``end_line``. Partial first and last lines are
+    narrowed for the duration of the call, the block indent is set to the content's smallest
+    indentation (authors and Prettier indent component bodies), and everything is restored after.
+    """
+    src = state.src
+    first = start_line
+    if is_blank(src[start : state.eMarks[start_line]]):
+        first = start_line + 1
+    last = end_line + 1
+    if is_blank(src[state.bMarks[end_line] : end]):
+        last = end_line
+    if first >= last:
+        return
+
+    saved = {
+        line: (state.bMarks[line], state.eMarks[line], state.tShift[line], state.sCount[line])
+        for line in {first, last - 1}
+    }
+    narrowed = first == start_line
+    if last - 1 == end_line:
+        state.eMarks[end_line] = min(state.eMarks[end_line], end)
+    indents = [
+        state.sCount[line]
+        for line in range(first + narrowed, last)
+        if state.bMarks[line] + state.tShift[line] < state.eMarks[line]
+    ]
+    indent = min(indents, default=0)
+    if narrowed:
+        _narrow_start(state, first, start, indent)
+
+    old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    state.blkIndent = indent
+    state.lineMax = last
+    state.parentType = "container"
+    try:
+        state.md.block.tokenize(state, first, last)
+    finally:
+        state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
+        for line, (begin, stop, shift, count) in saved.items():
+            state.bMarks[line], state.eMarks[line] = begin, stop
+            state.tShift[line], state.sCount[line] = shift, count
+
+
+def _narrow_start(state: StateBlock, line: int, start: int, indent: int) -> None:
+    """Make ``line`` begin at ``start``, as if its content sat at the block's indent."""
+    src = state.src
+    pos = start
+    stop = state.eMarks[line]
+    while pos < stop and src[pos] in " \t":
+        pos += 1
+    state.bMarks[line] = start
+    state.tShift[line] = pos - start
+    state.sCount[line] = indent

@@ -1,0 +1,59 @@
+"""The markdown-it-py parser, configured per dialect from an ordered, named list of block rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from enum import StrEnum
+from functools import cache
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from spectrack.markdown import hugo, mdx
+from spectrack.markdown.admonitions import is_container_name
+
+
+class Dialect(StrEnum):
+    MARKDOWN = "markdown"
+    """CommonMark + GFM: indented code blocks exist."""
+    MDX = "mdx"
+    """MDX: JSX elements, comments and ESM; indentation never makes code."""
+
+
+BlockRule = Callable[[StateBlock, int, int, bool], bool]
+
+BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
+    ("mdx_comment", mdx.comment_rule, frozenset({Dialect.MDX})),
+    ("mdx_esm", mdx.esm_rule, frozenset({Dialect.MDX})),
+    ("component", mdx.component_rule, frozenset(Dialect)),
+    ("hugo_shortcode", hugo.shortcode_rule, frozenset(Dialect)),
+]
+"""Rules added before markdown-it's ``html_block``, in order, with the dialects they serve."""
+
+_MDX_SIGNS = re.compile(r"^[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|^(?:import|export)\s", re.M)
+
+
+def detect_dialect(text: str, name: str = "") -> Dialect:
+    """MDX for ``.mdx`` files and for pages that use JSX components, comments or ESM."""
+    if name.endswith(".mdx") or _MDX_SIGNS.search(text):
+        return Dialect.MDX
+    return Dialect.MARKDOWN
+
+
+@cache
+def parser(dialect: Dialect) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True, "alerts": True})
+    md.enable(["table", "strikethrough"])
+    md.use(front_matter_plugin)
+    md.use(admon_plugin)
+    md.use(container_plugin, name="admonition", validate=is_container_name)
+    for name, rule, dialects in BLOCK_RULES:
+        if dialect in dialects:
+            md.block.ruler.before("html_block", name, rule)
+    if dialect is Dialect.MDX:
+        md.disable("code")
+    return md

@@ -1,0 +1,92 @@
+"""BCP 14 keywords (RFC 2119 as clarified by RFC 8174) and how strong a requirement is.
+
+Only the UPPERCASE forms count. The two-word forms are matched first; a keyword followed by a
+lowercase ``not`` ("MUST not") reads as its negative form, since that is the requirement it states.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from spectrack.model import ChangeKind, Keyword
+
+STRENGTH: dict[str, tuple[int, bool]] = {
+    "MUST": (3, False),
+    "REQUIRED": (3, False),
+    "SHALL": (3, False),
+    "SHOULD": (2, False),
+    "RECOMMENDED": (2, False),
+    "MAY": (1, False),
+    "OPTIONAL": (1, False),
+    "MUST NOT": (3, True),
+    "SHALL NOT": (3, True),
+    "SHOULD NOT": (2, True),
+    "NOT RECOMMENDED": (2, True),
+    "MAY NOT": (1, True),
+}
+"""Canonical keyword → (strength, negative). MAY NOT is not BCP 14, but pages write it."""
+
+_PATTERN = re.compile(
+    r"(?<![\w-])(?:"
+    r"(?P<negated>MUST|SHALL|SHOULD|MAY)(?:\s+(?P<not>NOT|not)(?![\w-]))?"
+    r"|(?P<not_recommended>NOT\s+RECOMMENDED)"
+    r"|(?P<single>REQUIRED|RECOMMENDED|OPTIONAL)"
+    r")(?![\w-])"
+)
+
+
+def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyword, ...]:
+    """The keywords of a plain-text sentence, in order, ignoring the ``skip`` ranges (code spans)."""
+    found = []
+    for match in _PATTERN.finditer(text):
+        if any(start <= match.start() < end for start, end in skip):
+            continue
+        if match.group("negated"):
+            word = match.group("negated") + (" NOT" if match.group("not") else "")
+        elif match.group("not_recommended"):
+            word = "NOT RECOMMENDED"
+        else:
+            word = match.group("single")
+        strength, negative = STRENGTH[word]
+        found.append(Keyword(word, negative, strength))
+    return tuple(found)
+
+
+def _lowercased(keyword: Keyword, text: str) -> bool:
+    return re.search(r"\b" + re.escape(keyword.word.lower()) + r"\b", text) is not None
+
+
+def compare_keywords(
+    old: Sequence[Keyword], new: Sequence[Keyword], new_text: str
+) -> ChangeKind | None:
+    """How the requirements of an aligned sentence pair changed, or None if the keywords are equal.
+
+    Keywords present on both sides cancel out; what is left decides: only new ones → ``added``,
+    only lost ones → ``removed`` (``weakened`` when the word survives in lowercase), one lost and
+    one gained → stronger or weaker by strength, ``modified`` when the polarity flips at equal
+    strength or the changes point both ways.
+    """
+    old_words = Counter((k.strength, k.negative) for k in old)
+    new_words = Counter((k.strength, k.negative) for k in new)
+    lost = sorted((old_words - new_words).elements())
+    gained = sorted((new_words - old_words).elements())
+    if not lost and not gained:
+        return None
+    if not lost:
+        return ChangeKind.ADDED
+    if not gained:
+        lost_keywords = [k for k in old if (k.strength, k.negative) in lost]
+        if any(_lowercased(k, new_text) for k in lost_keywords):
+            return ChangeKind.WEAKENED
+        return ChangeKind.REMOVED
+    directions = {
+        (new_strength > old_strength) - (new_strength < old_strength)
+        for (old_strength, _), (new_strength, _) in zip(lost, gained, strict=False)
+    }
+    if directions == {1}:
+        return ChangeKind.STRENGTHENED
+    if directions == {-1}:
+        return ChangeKind.WEAKENED
+    return ChangeKind.MODIFIED

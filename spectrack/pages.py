@@ -1,0 +1,60 @@
+"""Read pages from files and directories: decoding, and pairing two trees by relative path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spectrack.errors import InputError
+
+PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
+
+
+def decode_page(data: bytes, name: str) -> str:
+    """UTF-8 text of a page with line ends normalized; binary or other encodings are an error."""
+    if b"\x00" in data:
+        raise InputError(f"{name}: binary data (NUL bytes), not a Markdown/MDX page")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"{name}: not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
+            "convert the page to UTF-8"
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_page(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file or directory") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory; compare two directories or two files") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot read ({error.strerror})") from None
+    return decode_page(data, str(path))
+
+
+def page_files(root: Path) -> dict[str, Path]:
+    """Markdown/MDX files under ``root`` by their POSIX path relative to it."""
+    return {
+        path.relative_to(root).as_posix(): path
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and path.suffix.lower() in PAGE_SUFFIXES
+    }
+
+
+def pair_pages(old: Path, new: Path) -> list[tuple[str, Path | None, Path | None]]:
+    """(relative path, old file, new file) for two files or two directories."""
+    for path in (old, new):
+        if not path.exists():
+            raise InputError(f"{path}: no such file or directory")
+    if old.is_dir() != new.is_dir():
+        raise InputError(f"{old} and {new}: compare two files or two directories, not one of each")
+    if not old.is_dir():
+        return [(new.name, old, new)]
+    old_files, new_files = page_files(old), page_files(new)
+    return [
+        (name, old_files.get(name), new_files.get(name))
+        for name in sorted(old_files.keys() | new_files.keys())
+    ]
