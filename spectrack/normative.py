@@ -54,6 +54,11 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
     return tuple(found)
 
 
+def keyword_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where the keywords of a plain-text sentence stand: (start, end) offsets, in order."""
+    return tuple(match.span() for match in _PATTERN.finditer(text))
+
+
 def _lowercased(keyword: Keyword, text: str) -> bool:
     return re.search(r"\b" + re.escape(keyword.word.lower()) + r"\b", text) is not None
 

@@ -7,7 +7,6 @@ one summary line (one by one with ``--verbose``).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import TextIO
 
@@ -16,7 +15,7 @@ from rich.text import Text
 
 from spectrack.formats.options import FormatOptions
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side
-from spectrack.normative import find_keywords
+from spectrack.normative import keyword_spans
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
@@ -46,11 +45,8 @@ def keyword_summary(change: Change) -> str:
 def _highlighted(prefix: str, side: Side, style: str) -> Text:
     line = Text(f"      {prefix} ", style=style)
     body = Text(shorten(side.text))
-    for keyword in find_keywords(body.plain):
-        for match in re.finditer(
-            r"(?<![\w-])" + re.escape(keyword.word) + r"(?![\w-])", body.plain
-        ):
-            body.stylize("bold reverse", match.start(), match.end())
+    for start, end in keyword_spans(body.plain):
+        body.stylize("bold reverse", start, end)
     line.append_text(body)
     line.append(f"  (line {side.line})", style="dim")
     return line

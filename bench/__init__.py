@@ -1,0 +1,1 @@
+"""Benchmarks: each prints its figures and ratios against a baseline run in the same process."""

@@ -1,0 +1,26 @@
+"""The change site: recorded changes → static HTML pages and Atom feeds, and a server to look at them."""
+
+from __future__ import annotations
+
+from spectrack.site.build import BuildResult, build
+from spectrack.site.model import (
+    ChangeEntry,
+    SiteData,
+    Source,
+    TimeOrigin,
+    TimePrecision,
+    UpstreamTime,
+    link_pages,
+)
+
+__all__ = [
+    "BuildResult",
+    "ChangeEntry",
+    "SiteData",
+    "Source",
+    "TimeOrigin",
+    "TimePrecision",
+    "UpstreamTime",
+    "build",
+    "link_pages",
+]

@@ -1,0 +1,529 @@
+"""Site data → a folder of static HTML pages and Atom feeds, rewriting only the files that change.
+
+Every output file has a key: a digest of everything it is made from (its entries, the templates,
+the assets, the base URL). A manifest in the folder keeps each file's key from the last build, so a
+rebuild renders only the files whose key moved, and writes only those whose bytes differ. Delete
+the manifest (``.spectrack-site.json``) to make the next build render everything again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from spectrack.errors import InputError
+from spectrack.model import ChangeClass
+from spectrack.site import present
+from spectrack.site.model import ChangeEntry, SiteData
+
+SCHEMA = "spectrack.site/1"
+MANIFEST = ".spectrack-site.json"
+"""File name of the manifest inside the output folder."""
+FEED_LIMIT = 50
+"""Most entries in one feed: the latest recorded."""
+RECENT_LIMIT = 200
+"""Most changes on the index; every change is also on its month's archive page."""
+ASSETS = ("site.css", "site.js", "favicon.svg")
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
+"""The Content-Security-Policy of every page: nothing runs or loads but the site's own files."""
+
+_PACKAGE_DIR = Path(__file__).parent
+_CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
+
+ProgressHook = Callable[[int, int], None]
+"""Called with (files done, files in all) while a build goes on."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    written: tuple[str, ...]
+    """Files written by this build, as sorted paths relative to the output folder."""
+    removed: tuple[str, ...]
+    """Files of an earlier build that the data no longer produces, now deleted."""
+    unchanged: int
+    """How many files were left as they were."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Output:
+    path: str
+    key: str
+    """Digest of everything the file is made from."""
+    render: Callable[[], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class _FeedItem:
+    atom_id: str
+    title: str
+    updated: str
+    link: str
+    verdict: str
+    summary: str
+    content: str
+    """The entry as HTML, escaped once more by the feed template as Atom ``type="html"`` asks."""
+
+
+def build(
+    data: SiteData,
+    out: Path,
+    base_url: str | None = None,
+    progress: ProgressHook | None = None,
+) -> BuildResult:
+    """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
+    _check(data)
+    base = _base(base_url)
+    return _write(_plan(data, base), out, progress)
+
+
+def _check(data: SiteData) -> None:
+    """Refuse data that would make unsafe file names, broken links or machine-dependent times."""
+    sources = {source.name for source in data.sources}
+    ids = {entry.change_id for entry in data.changes}
+    if len(ids) != len(data.changes):
+        raise InputError("site data: two changes share one id")
+    _check_time("site data: generated_at", data.generated_at)
+    for entry in data.changes:
+        where = f"site data: change {entry.change_id!r}"
+        if not _CHANGE_ID.fullmatch(entry.change_id):
+            raise InputError(f"{where}: an id may hold only letters, digits, '.', '_' and '-'")
+        if entry.source not in sources:
+            raise InputError(f"{where}: source {entry.source!r} is not among the sources")
+        for neighbour in (entry.previous_id, entry.next_id):
+            if neighbour is not None and neighbour not in ids:
+                raise InputError(f"{where}: neighbour {neighbour!r} is not among the changes")
+        for name, moment in (
+            ("upstream time", entry.upstream.at),
+            ("recorded_at", entry.recorded_at),
+            ("first_seen", entry.first_seen),
+        ):
+            _check_time(f"{where}: {name}", moment)
+
+
+def _check_time(where: str, moment: datetime) -> None:
+    if moment.utcoffset() is None:
+        raise InputError(f"{where} has no timezone")
+
+
+def _base(base_url: str | None) -> str | None:
+    if base_url is None:
+        return None
+    if present.http_url(base_url) is None:
+        raise InputError(f"base URL {base_url!r}: expected an http:// or https:// URL")
+    return base_url if base_url.endswith("/") else base_url + "/"
+
+
+def _strip_xml_illegal(value: Any) -> Any:
+    """Drop characters XML 1.0 cannot hold, so feeds stay parseable whatever a page contained."""
+    if isinstance(value, str) and _XML_ILLEGAL.search(value):
+        return type(value)(_XML_ILLEGAL.sub("", value))
+    return value
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_PACKAGE_DIR / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=_strip_xml_illegal,
+    )
+    environment.globals.update(
+        {
+            name: getattr(present, name)
+            for name in (
+                "archive_href",
+                "change_href",
+                "day_text",
+                "facts",
+                "formatting_summary",
+                "headline",
+                "http_url",
+                "hunk_title",
+                "page_feed_href",
+                "page_href",
+                "page_name",
+                "plural",
+                "rfc3339",
+                "second_text",
+                "segments",
+                "source_href",
+                "strength_change",
+                "upstream_text",
+                "verdict_label",
+            )
+        }
+    )
+    environment.globals.update(csp=CSP, line_classes=_LINE_CLASSES)
+    return environment
+
+
+def _render(template: str, **context: Any) -> str:
+    return _environment().get_template(template).render(**context)
+
+
+def _page(template: str, root: str, site_title: str, **context: Any) -> bytes:
+    return _render(template, root=root, site_title=site_title, **context).encode("utf-8")
+
+
+@cache
+def _code_digest() -> str:
+    """Digest of spectrack's code, templates and assets: any edit to them changes every key."""
+    package = _PACKAGE_DIR.parent
+    digest = hashlib.blake2b(digest_size=16)
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".html", ".xml", ".css", ".js", ".svg"):
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class _Fingerprints:
+    """What each change contributes to the keys of the files showing it.
+
+    A report enters only by its summary: a change's id names one recorded edit, whose report the
+    engine (part of the code digest) always computes alike, and hashing every hunk line of
+    thousands of reports would cost more than rendering the few files that change.
+    """
+
+    rows: dict[str, str]
+    """Change id → what a line in a list of changes shows."""
+    full: dict[str, str]
+    """Change id → everything its own page and its feed entries show."""
+    verdicts: dict[str, str]
+
+    @classmethod
+    def of(cls, changes: Iterable[ChangeEntry]) -> _Fingerprints:
+        rows = {}
+        full = {}
+        verdicts = {}
+        for entry in changes:
+            report = entry.report
+            upstream = entry.upstream
+            verdict = verdicts[entry.change_id] = report.verdict
+            row = repr(
+                (
+                    entry.change_id,
+                    entry.source,
+                    entry.page_path,
+                    entry.title,
+                    upstream.at.timestamp(),
+                    upstream.precision._value_,
+                    report.status._value_,
+                    verdict,
+                    report.lines_added,
+                    report.lines_removed,
+                )
+            )
+            rest = (
+                entry.url,
+                upstream.origin._value_,
+                entry.recorded_at.timestamp(),
+                entry.first_seen.timestamp(),
+                entry.page_edits,
+                entry.previous_id,
+                entry.next_id,
+                report.path,
+                len(report.changes),
+                len(report.hunks),
+            )
+            rows[entry.change_id] = row
+            full[entry.change_id] = row + repr(rest)
+        return cls(rows, full, verdicts)
+
+
+def _by_upstream(entry: ChangeEntry) -> tuple[datetime, datetime, str]:
+    return (entry.upstream.at, entry.recorded_at, entry.change_id)
+
+
+def _by_recording(entry: ChangeEntry) -> tuple[datetime, str]:
+    return (entry.recorded_at, entry.change_id)
+
+
+def _plan(data: SiteData, base: str | None) -> list[_Output]:
+    """Every file of the site with its key and how to make it."""
+    site = repr((_code_digest(), base, data.title))
+    fingerprints = _Fingerprints.of(data.changes)
+
+    def key_of(
+        path: str,
+        *parts: object,
+        rows: Iterable[ChangeEntry] = (),
+        full: Iterable[ChangeEntry] = (),
+    ) -> str:
+        """The key of a file showing ``parts``, ``rows`` as list lines and ``full`` in full."""
+        listed = "".join(fingerprints.rows[entry.change_id] for entry in rows)
+        shown = "".join(fingerprints.full[entry.change_id] for entry in full)
+        return _digest("\n".join((site, path, repr(parts), listed, shown)))
+
+    def page(path: str, key: str, template: str, **context: Any) -> _Output:
+        root = "../" * path.count("/")
+        return _Output(path, key, partial(_page, template, root, data.title, **context))
+
+    newest_edits = sorted(data.changes, key=_by_upstream, reverse=True)
+    newest_records = sorted(data.changes, key=_by_recording, reverse=True)
+    pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
+    for entry in newest_records:
+        pages[entry.page_key].append(entry)
+    months: defaultdict[str, list[ChangeEntry]] = defaultdict(list)
+    for entry in newest_edits:
+        months[present.month_of(entry.upstream.at)].append(entry)
+    month_counts = [(month, len(entries)) for month, entries in months.items()]
+    sources = sorted(data.sources, key=lambda source: source.name)
+    source_counts = dict.fromkeys((source.name for source in sources), 0)
+    for entry in data.changes:
+        source_counts[entry.source] += 1
+    recent = newest_edits[:RECENT_LIMIT]
+    feeds = _Feeds(data, base, key_of)
+
+    outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
+    outputs.append(
+        page(
+            "index.html",
+            key_of("index.html", sources, month_counts, data.generated_at, rows=recent),
+            "index.html",
+            heading="Recent changes",
+            lede=(
+                f"{present.plural(len(data.changes), 'recorded change')} across "
+                f"{present.plural(len(sources), 'source')}; "
+                f"last recorded {present.second_text(data.generated_at)}."
+            ),
+            list_heading=(
+                f"The latest {present.plural(len(recent), 'change')}, newest upstream edit first"
+            ),
+            entries=recent,
+            sources=sources,
+            source_counts=source_counts,
+            months=month_counts,
+        )
+    )
+    for month, entries in months.items():
+        path = present.archive_href(month)
+        outputs.append(
+            page(
+                path,
+                key_of(path, rows=entries),
+                "changes.html",
+                heading=f"Changes edited upstream in {month}",
+                lede=f"{present.plural(len(entries), 'recorded change')}, all sources.",
+                list_heading="Newest upstream edit first",
+                entries=entries,
+            )
+        )
+    for source in sources:
+        path = present.source_href(source.name)
+        latest = sorted(
+            (history[0] for key, history in pages.items() if key[0] == source.name),
+            key=lambda entry: entry.page_path,
+        )
+        outputs.append(
+            page(
+                path,
+                key_of(path, source, full=latest),
+                "source.html",
+                source=source,
+                latest_changes=latest,
+            )
+        )
+    for page_key, history in pages.items():
+        path = present.page_href(page_key)
+        outputs.append(
+            page(
+                path,
+                key_of(path, rows=history, full=history[:1]),
+                "page.html",
+                latest=history[0],
+                history=history,
+            )
+        )
+        outputs.append(
+            feeds.output(
+                present.page_feed_href(page_key),
+                f"{data.title}: {present.page_name(history[0])}",
+                path,
+                history,
+            )
+        )
+    outputs.append(
+        feeds.output("feeds/all.xml", f"{data.title}: all changes", "index.html", newest_records)
+    )
+    normative = [
+        entry
+        for entry in newest_records
+        if fingerprints.verdicts[entry.change_id] == ChangeClass.NORMATIVE
+    ]
+    outputs.append(
+        feeds.output(
+            "feeds/normative.xml", f"{data.title}: normative changes", "index.html", normative
+        )
+    )
+    for entry in data.changes:
+        path = present.change_href(entry.change_id)
+        outputs.append(
+            _Output(path, key_of(path, full=(entry,)), partial(_change_page, entry, data.title))
+        )
+    return outputs
+
+
+def _asset(name: str) -> bytes:
+    return (_PACKAGE_DIR / "static" / name).read_bytes()
+
+
+def _change_page(entry: ChangeEntry, site_title: str) -> bytes:
+    return _page("change.html", "../", site_title, entry=entry, **_change_groups(entry))
+
+
+def _change_groups(entry: ChangeEntry) -> dict[str, Any]:
+    return {
+        "normative": present.changes_of(entry, ChangeClass.NORMATIVE),
+        "editorial": present.changes_of(entry, ChangeClass.EDITORIAL),
+        "formatting": present.changes_of(entry, ChangeClass.FORMATTING),
+    }
+
+
+class _Feeds:
+    """Makes the Atom feeds of one build; an entry shared by several feeds is rendered once."""
+
+    def __init__(self, data: SiteData, base: str | None, key_of: Callable[..., str]) -> None:
+        self._data = data
+        self._base = base
+        self._key_of = key_of
+        self._items: dict[tuple[str, str], _FeedItem] = {}
+
+    def output(
+        self, path: str, title: str, alternate: str, newest_first: Sequence[ChangeEntry]
+    ) -> _Output:
+        """The feed at ``path`` of the latest changes given, standing for page ``alternate``."""
+        entries = tuple(newest_first[:FEED_LIMIT])
+        key = self._key_of(path, title, alternate, full=entries)
+        return _Output(path, key, partial(self._xml, path, title, alternate, entries))
+
+    def _xml(self, path: str, title: str, alternate: str, entries: Sequence[ChangeEntry]) -> bytes:
+        def link(target: str) -> str:
+            if self._base is not None:
+                return self._base + target
+            return posixpath.relpath(target, posixpath.dirname(path))
+
+        updated = max((entry.recorded_at for entry in entries), default=self._data.generated_at)
+        items = [self._item(entry, link(present.change_href(entry.change_id))) for entry in entries]
+        return _render(
+            "feed.xml",
+            feed_id=present.tag_uri("feed", path),
+            title=title,
+            updated=present.rfc3339(updated),
+            self_link=link(path),
+            alternate_link=link(alternate),
+            items=items,
+        ).encode("utf-8")
+
+    def _item(self, entry: ChangeEntry, change_link: str) -> _FeedItem:
+        memo = (entry.change_id, change_link)
+        if memo not in self._items:
+            self._items[memo] = _feed_item(entry, change_link)
+        return self._items[memo]
+
+
+def _feed_item(entry: ChangeEntry, change_link: str) -> _FeedItem:
+    groups = _change_groups(entry)
+    normative = groups["normative"]
+    if normative:
+        summary = "; ".join(present.strength_change(change) for change in normative)
+    else:
+        summary = present.verdict_label(entry.verdict)
+    report = entry.report
+    return _FeedItem(
+        atom_id=present.tag_uri("change", entry.change_id),
+        title=f"{present.headline(entry)} · {present.verdict_label(entry.verdict)}",
+        updated=present.rfc3339(entry.recorded_at),
+        link=change_link,
+        verdict=entry.verdict,
+        summary=f"{summary} · +{report.lines_added} −{report.lines_removed}",
+        content=_render("entry.html", entry=entry, change_link=change_link, **groups),
+    )
+
+
+def _existing_files(out: Path, paths: Iterable[str]) -> set[str]:
+    """Which of the folders holding ``paths`` hold what, as paths relative to ``out``."""
+    found: set[str] = set()
+    for folder in {posixpath.dirname(path) for path in paths}:
+        try:
+            names = os.listdir(out / folder)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        found.update(posixpath.join(folder, name) for name in names)
+    return found
+
+
+def _read_manifest(out: Path) -> dict[str, str]:
+    """The keys of the last build; an unreadable manifest means: check every file."""
+    try:
+        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    if manifest.get("schema") != SCHEMA or not isinstance(files, dict):
+        return {}
+    return {str(path): str(key) for path, key in files.items()}
+
+
+def _write_if_changed(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
+    target = out / path
+    if path in existing and target.read_bytes() == content:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial_file = target.with_name(target.name + ".partial")
+    partial_file.write_bytes(content)
+    os.replace(partial_file, target)
+    return True
+
+
+def _write(outputs: list[_Output], out: Path, progress: ProgressHook | None) -> BuildResult:
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: not a folder, cannot write the site there")
+    out.mkdir(parents=True, exist_ok=True)
+    previous = _read_manifest(out)
+    existing = _existing_files(out, [MANIFEST, *previous, *(output.path for output in outputs)])
+    written = []
+    unchanged = 0
+    for done, output in enumerate(outputs, start=1):
+        fresh = previous.get(output.path) == output.key and output.path in existing
+        if not fresh and _write_if_changed(out, output.path, output.render(), existing):
+            written.append(output.path)
+        else:
+            unchanged += 1
+        if progress is not None:
+            progress(done, len(outputs))
+    produced = {output.path: output.key for output in outputs}
+    removed = sorted(path for path in previous if path not in produced and path in existing)
+    for path in removed:
+        (out / path).unlink()
+    manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True)
+    if _write_if_changed(out, MANIFEST, manifest.encode("utf-8") + b"\n", existing):
+        written.append(MANIFEST)
+    return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)

@@ -1,0 +1,245 @@
+"""How the site words and places things: file paths, labels, times, safe links, highlighted keywords.
+
+Pure functions of the site data; the templates call them and escape whatever they return.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from urllib.parse import quote, urlsplit
+
+from spectrack.formats.text import keyword_summary
+from spectrack.model import Change, ChangeClass, Hunk, PageStatus
+from spectrack.normative import keyword_spans
+from spectrack.site.model import ChangeEntry, TimeOrigin, TimePrecision, UpstreamTime
+
+VERDICT_LABELS = {
+    "normative": "Normative",
+    "editorial": "Editorial",
+    "formatting": "Formatting only",
+    "unchanged": "Unchanged",
+}
+"""Verdict → the words on its badge."""
+
+_STATUS_WORDS = {
+    PageStatus.MODIFIED: "changed",
+    PageStatus.ADDED: "added",
+    PageStatus.REMOVED: "removed",
+    PageStatus.UNCHANGED: "recorded unchanged",
+}
+
+_PRECISION_WORDS = {TimePrecision.DAY: "to the day", TimePrecision.SECOND: "to the second"}
+
+_ORIGIN_WORDS = {
+    TimeOrigin.SITEMAP: "from the site's sitemap",
+    TimeOrigin.COMMIT: "from a commit",
+    TimeOrigin.FETCH: "only the fetch time is known",
+}
+
+
+def change_href(change_id: str) -> str:
+    return f"changes/{change_id}.html"
+
+
+def _slug(text: str) -> str:
+    """A file name safe anywhere, readable, and unique per text (a hash of it ends the name)."""
+    readable = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60].strip("-")
+    digest = hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{readable}-{digest}" if readable else digest
+
+
+def page_slug(page_key: tuple[str, str]) -> str:
+    source, path = page_key
+    return _slug(f"{source}/{path}")
+
+
+def page_href(page_key: tuple[str, str]) -> str:
+    return f"pages/{page_slug(page_key)}.html"
+
+
+def page_feed_href(page_key: tuple[str, str]) -> str:
+    return f"feeds/pages/{page_slug(page_key)}.xml"
+
+
+def archive_href(month: str) -> str:
+    return f"archive/{month}.html"
+
+
+def month_of(moment: datetime) -> str:
+    """The ``YYYY-MM`` month of a time, in UTC."""
+    moment = utc(moment)
+    return f"{moment.year:04d}-{moment.month:02d}"
+
+
+def source_href(source: str) -> str:
+    return f"sources/{_slug(source)}.html"
+
+
+def http_url(url: str | None) -> str | None:
+    """The URL when it is a plain http(s) link, else None: nothing else ever becomes a live link."""
+    if not url or any(ord(char) <= 0x20 or ord(char) == 0x7F for char in url):
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    return url
+
+
+def tag_uri(*parts: str) -> str:
+    """A stable Atom id (RFC 4151 tag URI) that no base URL or build date changes."""
+    return "tag:spectrack,2025:" + "/".join(quote(part, safe="") for part in parts)
+
+
+def utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
+
+
+def rfc3339(moment: datetime) -> str:
+    return utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def day_text(moment: datetime) -> str:
+    return utc(moment).strftime("%Y-%m-%d")
+
+
+def second_text(moment: datetime) -> str:
+    return utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def upstream_text(upstream: UpstreamTime) -> str:
+    if upstream.precision is TimePrecision.DAY:
+        return day_text(upstream.at)
+    return second_text(upstream.at)
+
+
+def upstream_note(upstream: UpstreamTime) -> str:
+    """How precise the upstream time is and where it comes from, in words."""
+    return f"{_PRECISION_WORDS[upstream.precision]}, {_ORIGIN_WORDS[upstream.origin]}"
+
+
+def page_name(entry: ChangeEntry) -> str:
+    return entry.title or entry.page_path
+
+
+def headline(entry: ChangeEntry) -> str:
+    """The change page's title, e.g. "Tools changed"."""
+    return f"{page_name(entry)} {_STATUS_WORDS[entry.report.status]}"
+
+
+def verdict_label(verdict: str) -> str:
+    return VERDICT_LABELS[verdict]
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A run of sentence text; ``keyword`` runs are highlighted."""
+
+    text: str
+    keyword: bool
+
+
+def segments(text: str) -> tuple[Segment, ...]:
+    """A sentence cut into plain runs and BCP 14 keyword runs."""
+    cut: list[Segment] = []
+    position = 0
+    for start, end in keyword_spans(text):
+        if start > position:
+            cut.append(Segment(text[position:start], False))
+        cut.append(Segment(text[start:end], True))
+        position = end
+    if position < len(text):
+        cut.append(Segment(text[position:], False))
+    return tuple(cut)
+
+
+def strength_change(change: Change) -> str:
+    """The keyword change named, e.g. ``SHOULD → MUST: strengthened``."""
+    return f"{keyword_summary(change)}: {change.kind.value}"
+
+
+def changes_of(entry: ChangeEntry, change_class: ChangeClass) -> tuple[Change, ...]:
+    return tuple(c for c in entry.report.changes if c.change_class is change_class)
+
+
+def formatting_summary(changes: tuple[Change, ...]) -> str:
+    """One line for all formatting changes, e.g. "3 formatting changes (moved 1, reformatted 2)"."""
+    kinds = Counter(change.kind.value for change in changes)
+    detail = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+    return f"{plural(len(changes), 'formatting change')} ({detail})"
+
+
+def hunk_range(start: int, count: int) -> str:
+    if count == 0:
+        return "none"
+    if count == 1:
+        return f"line {start}"
+    return f"lines {start}–{start + count - 1}"
+
+
+def hunk_title(hunk: Hunk) -> str:
+    old = hunk_range(hunk.old_start, hunk.old_count)
+    new = hunk_range(hunk.new_start, hunk.new_count)
+    return f"old {old}, new {new}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One row of a change's key facts: a label and a value, optionally a time and a note."""
+
+    label: str
+    text: str
+    moment: str | None = None
+    """RFC 3339 form of the value when it is a time."""
+    note: str | None = None
+
+
+def _upstream_fact(entry: ChangeEntry) -> Fact:
+    return Fact(
+        "Edited upstream",
+        upstream_text(entry.upstream),
+        rfc3339(entry.upstream.at),
+        upstream_note(entry.upstream),
+    )
+
+
+def _recorded_fact(entry: ChangeEntry) -> Fact:
+    return Fact("Recorded by spectrack", second_text(entry.recorded_at), rfc3339(entry.recorded_at))
+
+
+def _first_seen_fact(entry: ChangeEntry) -> Fact:
+    return Fact("Page first seen", second_text(entry.first_seen), rfc3339(entry.first_seen))
+
+
+def _edits_fact(entry: ChangeEntry) -> Fact:
+    return Fact("Recorded edits of this page", str(entry.page_edits), note="all time")
+
+
+def _lines_fact(entry: ChangeEntry) -> Fact:
+    report = entry.report
+    return Fact("Lines", f"+{report.lines_added} −{report.lines_removed}", note="added, removed")
+
+
+CHANGE_FACTS: list[Callable[[ChangeEntry], Fact | None]] = [
+    _upstream_fact,
+    _recorded_fact,
+    _first_seen_fact,
+    _edits_fact,
+    _lines_fact,
+]
+"""The key facts of a change page and feed entry, in order; a row returning None is left out."""
+
+
+def facts(entry: ChangeEntry) -> tuple[Fact, ...]:
+    return tuple(fact for row in CHANGE_FACTS if (fact := row(entry)) is not None)

@@ -1,0 +1,181 @@
+"""Small invented pages and their recorded changes, diffed by the real engine, for the site tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from spectrack.diff import diff_texts
+from spectrack.site import (
+    ChangeEntry,
+    SiteData,
+    Source,
+    TimeOrigin,
+    TimePrecision,
+    UpstreamTime,
+    link_pages,
+)
+
+START = datetime(2025, 3, 1, 9, 30, tzinfo=UTC)
+
+GREETING_V1 = """# Greeting
+
+A lamp greets every visitor at the door.
+
+## Colours
+
+The lamp SHOULD glow amber while it waits.
+"""
+
+GREETING_V2 = """# Greeting
+
+A lamp greets every visitor at the door.
+
+## Colours
+
+The lamp MUST glow amber while it waits.
+
+The lamp MAY blink twice when a visitor leaves.
+"""
+
+GREETING_V3 = """# Greeting
+
+A  lamp greets every visitor
+at the door.
+
+## Colours
+
+The lamp MUST glow amber while it waits.
+
+The lamp MAY blink twice when a visitor leaves.
+"""
+
+KETTLE_V1 = """# Kettle
+
+The kettle sings when the water boils.
+"""
+
+KETTLE_V2 = """# Kettle
+
+The kettle hums softly when the water boils.
+"""
+
+GARDEN_V1 = """# Garden gate
+
+* The gate opens inwards.
+* Visitors close it behind them.
+"""
+
+HOSTILE_TITLE = '<script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">'
+HOSTILE_URL = "javascript:window.__pwned=3"
+HOSTILE_TEXT = """# Trap
+
+A visitor MUST NOT type <script>window.__pwned = 4</script> into the door.
+
+Try "><img src=x onerror="window.__pwned=5"> and {{ 7 * 7 }} and {% if true %}yes{% endif %}.
+
+[click me](javascript:window.__pwned=6)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One invented recorded edit: a page going from ``old`` to ``new`` text."""
+
+    change_id: str
+    source: str
+    path: str
+    old: str | None
+    new: str | None
+    hours: int
+    """Hours after START when spectrack recorded it."""
+    title: str | None = None
+    url: str | None = None
+    precision: TimePrecision = TimePrecision.SECOND
+    origin: TimeOrigin = TimeOrigin.SITEMAP
+
+
+def entry(edit: Edit) -> ChangeEntry:
+    recorded = START + timedelta(hours=edit.hours)
+    upstream = recorded - timedelta(hours=2)
+    if edit.precision is TimePrecision.DAY:
+        upstream = upstream.replace(hour=0, minute=0, second=0)
+    return ChangeEntry(
+        change_id=edit.change_id,
+        source=edit.source,
+        page_path=edit.path,
+        title=edit.title,
+        url=edit.url or f"https://{edit.source}.example/{edit.path.removesuffix('.md')}",
+        upstream=UpstreamTime(upstream, edit.origin, edit.precision),
+        recorded_at=recorded,
+        first_seen=recorded,
+        page_edits=1,
+        report=diff_texts(edit.old, edit.new, edit.path),
+    )
+
+
+def site_data(edits: list[Edit], title: str = "Invented changes") -> SiteData:
+    changes = link_pages(entry(edit) for edit in edits)
+    sources = tuple(Source(name) for name in sorted({edit.source for edit in edits}))
+    latest = max(change.recorded_at for change in changes)
+    return SiteData(changes=changes, sources=sources, generated_at=latest, title=title)
+
+
+SAMPLE_EDITS = [
+    Edit("c01", "lamps", "docs/greeting.md", None, GREETING_V1, 0, title="Greeting"),
+    Edit("c02", "lamps", "docs/kettle.md", None, KETTLE_V1, 1, title="Kettle"),
+    Edit("c03", "lamps", "docs/greeting.md", GREETING_V1, GREETING_V2, 24, title="Greeting"),
+    Edit(
+        "c04",
+        "lamps",
+        "docs/kettle.md",
+        KETTLE_V1,
+        KETTLE_V2,
+        30,
+        title="Kettle",
+        precision=TimePrecision.DAY,
+    ),
+    Edit(
+        "c05",
+        "gardens",
+        "gate.md",
+        None,
+        GARDEN_V1,
+        40,
+        title="Garden gate",
+        origin=TimeOrigin.COMMIT,
+    ),
+    Edit("c06", "lamps", "docs/greeting.md", GREETING_V2, GREETING_V3, 50, title="Greeting"),
+]
+"""Greeting: added, strengthened + added requirement, re-wrapped; Kettle: added, reworded;
+Garden gate: added."""
+
+NEXT_EDIT = Edit(
+    "c07",
+    "lamps",
+    "docs/kettle.md",
+    KETTLE_V2,
+    KETTLE_V2.replace("hums softly", "SHOULD hum softly"),
+    60,
+    title="Kettle",
+)
+"""A normative edit of the Kettle page, recorded after every sample edit."""
+
+HOSTILE_EDITS = [
+    Edit("x01", "traps", "trap.md", None, HOSTILE_TEXT, 0, title=HOSTILE_TITLE, url=HOSTILE_URL),
+    Edit(
+        "x02",
+        "traps",
+        "trap.md",
+        HOSTILE_TEXT,
+        HOSTILE_TEXT.replace("MUST NOT", "SHOULD NOT") + "\n{{ config }}\n",
+        5,
+        title=HOSTILE_TITLE,
+        url=HOSTILE_URL,
+    ),
+]
+"""A page whose title, URL and text try to run script or template code."""
+
+
+def sample_data() -> SiteData:
+    return site_data(SAMPLE_EDITS)
