@@ -30,6 +30,7 @@ eval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --shared $(SHARED)
+	$(BIN)/python -m bench.site
 
 goldens: $(STAMP)
 	$(BIN)/python -m tests.goldens

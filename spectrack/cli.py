@@ -15,6 +15,7 @@ from spectrack import formats
 from spectrack.diff import diff_paths
 from spectrack.errors import SpectrackError
 from spectrack.model import verdict_rank
+from spectrack.site.serve import serve as serve_site
 
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -64,6 +65,24 @@ def diff(
     formats.FORMATS[output_format](report, sys.stdout, options)
     if fails(report.verdict, fail_on):
         sys.exit(EXIT_FINDINGS)
+
+
+@cli.command()
+@click.argument("directory", type=click.Path(path_type=Path), default=Path("site"), required=False)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port on 127.0.0.1 (0 picks a free one).",
+)
+def serve(directory: Path, port: int) -> None:
+    """Serve a built change site (default: site/) on 127.0.0.1 until Ctrl-C."""
+
+    def ready(url: str) -> None:
+        click.echo(f"Serving {directory} at {url} (Ctrl-C stops)", err=True)
+
+    serve_site(directory, port, on_ready=ready)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -66,6 +66,27 @@ GARDEN_V1 = """# Garden gate
 * Visitors close it behind them.
 """
 
+_FILLER = "\n\n".join(
+    f"Paragraph {n} describes shelf number {n} in plain words." for n in range(1, 9)
+)
+HANDBOOK_V1 = f"""# Handbook
+
+The lamp SHOULD be dusted every week.
+
+{_FILLER}
+
+## Kettles
+
+* Fill the kettle with fresh water.
+* Empty the kettle after use.
+"""
+HANDBOOK_V2 = (
+    HANDBOOK_V1.replace("SHOULD be dusted", "MUST be dusted")
+    .replace("* Fill", "- Fill")
+    .replace("* Empty", "- Empty")
+)
+"""A strengthened requirement at the top and a list re-marked at the bottom: two hunks."""
+
 HOSTILE_TITLE = '<script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">'
 HOSTILE_URL = "javascript:window.__pwned=3"
 HOSTILE_TEXT = """# Trap
@@ -146,12 +167,14 @@ SAMPLE_EDITS = [
         origin=TimeOrigin.COMMIT,
     ),
     Edit("c06", "lamps", "docs/greeting.md", GREETING_V2, GREETING_V3, 50, title="Greeting"),
+    Edit("c07", "lamps", "handbook.md", None, HANDBOOK_V1, 52, title="Handbook"),
+    Edit("c08", "lamps", "handbook.md", HANDBOOK_V1, HANDBOOK_V2, 54, title="Handbook"),
 ]
 """Greeting: added, strengthened + added requirement, re-wrapped; Kettle: added, reworded;
-Garden gate: added."""
+Garden gate: added; Handbook: added, then a normative hunk and a formatting-only hunk."""
 
 NEXT_EDIT = Edit(
-    "c07",
+    "c09",
     "lamps",
     "docs/kettle.md",
     KETTLE_V2,

@@ -1,0 +1,289 @@
+"""The built files: what each page says, where links go, safety rules, determinism, increments."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import fields, replace
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from spectrack.diff import diff_texts
+from spectrack.errors import InputError
+from spectrack.site import (
+    ChangeEntry,
+    SiteData,
+    TimeOrigin,
+    TimePrecision,
+    UpstreamTime,
+    build,
+    present,
+)
+from spectrack.site.build import CSP, MANIFEST
+from tests.site.conftest import BuiltSite
+from tests.site.fixtures import (
+    KETTLE_V1,
+    NEXT_EDIT,
+    SAMPLE_EDITS,
+    sample_data,
+    site_data,
+)
+from tests.site.scan import html_files, scan_file
+
+
+def change(data: SiteData, change_id: str) -> ChangeEntry:
+    return next(entry for entry in data.changes if entry.change_id == change_id)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_every_page_carries_the_strict_policy_and_no_inline_code(sample_site: BuiltSite) -> None:
+    pages = html_files(sample_site.folder)
+    assert len(pages) > len(sample_site.data.changes)
+    for page in pages:
+        scan = scan_file(page)
+        policies = [
+            tag.attrs.get("content")
+            for tag in scan.all("meta")
+            if tag.attrs.get("http-equiv") == "Content-Security-Policy"
+        ]
+        assert policies == [CSP], page
+        for tag in scan.tags:
+            assert "style" not in tag.attrs, (page, tag)
+            assert not [name for name in tag.attrs if name.startswith("on")], (page, tag)
+        scripts = scan.all("script")
+        assert len(scripts) == 1 and (scripts[0].attrs["src"] or "").endswith("assets/site.js")
+        assert not scan.all("style")
+
+
+def test_every_local_link_leads_to_a_built_file(sample_site: BuiltSite) -> None:
+    folder = sample_site.folder
+    checked = 0
+    for page in html_files(folder):
+        here = page.relative_to(folder).parent.as_posix()
+        for tag in scan_file(page).tags:
+            target = tag.attrs.get("href") or tag.attrs.get("src")
+            if not target or target.startswith(("https://", "http://", "#")):
+                continue
+            resolved = posixpath.normpath(posixpath.join(here, target.split("#")[0]))
+            assert (folder / resolved).is_file(), f"{page}: {target}"
+            checked += 1
+    assert checked > 100
+
+
+def test_index_lists_the_changes_newest_upstream_edit_first(sample_site: BuiltSite) -> None:
+    scan = scan_file(sample_site.folder / "index.html")
+    listed = [
+        tag.attrs["href"]
+        for tag in scan.tags
+        if tag.name == "a" and tag.attrs.get("class") == "title"
+    ]
+    newest_first = sorted(
+        sample_site.data.changes, key=lambda e: (e.upstream.at, e.recorded_at), reverse=True
+    )
+    assert listed == [present.change_href(e.change_id) for e in newest_first]
+    verdicts = [tag.attrs["data-verdict"] for tag in scan.all("li") if "data-verdict" in tag.attrs]
+    assert verdicts == [e.verdict for e in newest_first]
+    for label in ("Normative", "Editorial", "Formatting only"):
+        assert label in scan.text
+
+
+def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: BuiltSite) -> None:
+    data = sample_site.data
+    entry = change(data, "c03")
+    page = scan_file(sample_site.folder / present.change_href("c03"))
+    text = " ".join(page.text.split())
+    assert "Greeting changed" in text
+    assert entry.page_path in text
+    assert present.second_text(entry.upstream.at) in text
+    assert "to the second, from the site's sitemap" in text
+    assert f"Recorded by spectrack {present.second_text(entry.recorded_at)}" in text
+    assert f"Page first seen {present.second_text(change(data, 'c01').recorded_at)}" in text
+    assert "Recorded edits of this page 3 (all time)" in text
+    assert f"+{entry.report.lines_added} −{entry.report.lines_removed}" in text
+    assert "SHOULD → MUST: strengthened" in text
+    links = {tag.attrs.get("rel"): tag.attrs["href"] for tag in page.all("a") if "rel" in tag.attrs}
+    assert links["prev"] == "../changes/c01.html"
+    assert links["next"] == "../changes/c06.html"
+    assert links["noopener noreferrer nofollow"] == entry.url
+
+    day = " ".join(scan_file(sample_site.folder / present.change_href("c04")).text.split())
+    assert f"{present.day_text(change(data, 'c04').upstream.at)} (to the day" in day
+    commit = scan_file(sample_site.folder / present.change_href("c05")).text
+    assert "from a commit" in commit
+    first = scan_file(sample_site.folder / present.change_href("c01")).text
+    assert "This is the first recorded change of this page." in first
+
+
+def test_normative_changes_come_before_editorial_and_formatting(sample_site: BuiltSite) -> None:
+    text = scan_file(sample_site.folder / present.change_href("c08")).text
+    order = [text.index(heading) for heading in ("Normative changes", "Editorial changes")]
+    order.append(text.index("Formatting changes"))
+    order.append(text.index("Changed lines"))
+    assert order == sorted(order)
+    assert "2 formatting changes (reformatted 2)" in text
+
+
+def test_hunk_rows_carry_both_line_numbers_and_formatting_hunks_start_closed(
+    sample_site: BuiltSite,
+) -> None:
+    report = change(sample_site.data, "c08").report
+    html = (sample_site.folder / present.change_href("c08")).read_text()
+    page = scan_file(sample_site.folder / present.change_href("c08"))
+    details = [tag for tag in page.all("details") if tag.attrs.get("class") != "formatting"]
+    assert [("open" in tag.attrs) for tag in details] == [
+        hunk.change_class.value != "formatting" for hunk in report.hunks
+    ]
+    assert {hunk.change_class.value for hunk in report.hunks} == {"normative", "formatting"}
+    for hunk in report.hunks:
+        for line in hunk.lines:
+            old = "" if line.old is None else str(line.old)
+            new = "" if line.new is None else str(line.new)
+            assert f'<td class="ln">{old}</td><td class="ln">{new}</td>' in html
+
+
+def test_two_builds_of_the_same_data_are_identical(tmp_path: Path) -> None:
+    build(sample_data(), tmp_path / "one")
+    build(sample_data(), tmp_path / "two")
+    assert tree(tmp_path / "one") == tree(tmp_path / "two")
+
+
+def test_one_new_change_rewrites_only_what_shows_it(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    before = {path: (out / path).stat().st_mtime_ns for path in tree(out)}
+    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
+    kettle = change(grown, NEXT_EDIT.change_id)
+
+    result = build(grown, out)
+
+    assert kettle.verdict == "normative"
+    siblings = [e.change_id for e in grown.changes if e.page_key == kettle.page_key]
+    expected = {
+        MANIFEST,
+        "index.html",
+        present.archive_href(present.month_of(kettle.upstream.at)),
+        "feeds/all.xml",
+        "feeds/normative.xml",
+        present.page_feed_href(kettle.page_key),
+        present.page_href(kettle.page_key),
+        present.source_href(kettle.source),
+        *(present.change_href(change_id) for change_id in siblings),
+    }
+    assert set(result.written) == expected
+    assert result.removed == ()
+    assert result.unchanged == len(tree(out)) - len(expected)
+    for path, modified in before.items():
+        if path not in expected:
+            assert (out / path).stat().st_mtime_ns == modified, path
+    fresh = tmp_path / "fresh"
+    build(grown, fresh)
+    assert tree(out) == tree(fresh)
+    assert build(grown, out).written == ()
+
+
+def test_a_change_no_longer_in_the_data_loses_its_files(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    (out).mkdir()
+    (out / "README.md").write_text("not ours")
+    build(site_data([*SAMPLE_EDITS, NEXT_EDIT]), out)
+    result = build(sample_data(), out)
+    assert present.change_href(NEXT_EDIT.change_id) in result.removed
+    assert not (out / present.change_href(NEXT_EDIT.change_id)).exists()
+    assert (out / "README.md").read_text() == "not ours"
+    fresh = tmp_path / "fresh"
+    build(sample_data(), fresh)
+    assert {p: b for p, b in tree(out).items() if p != "README.md"} == tree(fresh)
+
+
+def test_a_lost_manifest_or_file_is_recovered_without_needless_writes(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    (out / MANIFEST).write_text("{not json")
+    (out / "index.html").unlink()
+    result = build(sample_data(), out)
+    assert set(result.written) == {MANIFEST, "index.html"}
+    assert json.loads((out / MANIFEST).read_text())["schema"] == "spectrack.site/1"
+
+
+def test_progress_reports_every_file(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    result = build(sample_data(), tmp_path, progress=lambda done, total: seen.append((done, total)))
+    total = seen[-1][1]
+    assert [done for done, _ in seen] == list(range(1, total + 1))
+    assert total == len(result.written) - 1  # the manifest is written after the files
+
+
+ALTERNATIVES = {
+    "source": "gardens",
+    "page_path": "docs/other.md",
+    "title": "Another title",
+    "url": "https://lamps.example/moved",
+    "upstream": UpstreamTime(
+        datetime(2024, 1, 2).astimezone(), TimeOrigin.FETCH, TimePrecision.DAY
+    ),
+    "recorded_at": datetime(2030, 1, 1).astimezone(),
+    "first_seen": datetime(2020, 1, 1).astimezone(),
+    "page_edits": 99,
+    "report": diff_texts(KETTLE_V1, KETTLE_V1 + "\nA new closing line.\n", "docs/kettle.md"),
+    "previous_id": "c01",
+    "next_id": "c01",
+}
+
+
+@pytest.mark.parametrize("name", [f.name for f in fields(ChangeEntry) if f.name != "change_id"])
+def test_changing_any_field_of_a_change_rewrites_its_page(tmp_path: Path, name: str) -> None:
+    assert name in ALTERNATIVES, f"give {name!r} an alternative value in ALTERNATIVES"
+    data = sample_data()
+    build(data, tmp_path)
+    altered = change(data, "c04")
+    value = ALTERNATIVES[name]
+    assert getattr(altered, name) != value
+    changes = tuple(
+        replace(e, **{name: value}) if e.change_id == "c04" else e for e in data.changes
+    )
+    result = build(replace(data, changes=changes), tmp_path)
+    assert present.change_href("c04") in result.written
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda e: replace(e, change_id="../escape"), "an id may hold only"),
+        (lambda e: replace(e, source="nowhere"), "is not among the sources"),
+        (lambda e: replace(e, next_id="missing"), "neighbour 'missing'"),
+        (lambda e: replace(e, recorded_at=datetime(2025, 1, 1)), "recorded_at has no timezone"),
+    ],
+)
+def test_bad_data_is_refused_with_the_change_named(tmp_path: Path, mutate, message: str) -> None:
+    data = sample_data()
+    bad = replace(data, changes=(mutate(data.changes[0]), *data.changes[1:]))
+    with pytest.raises(InputError, match=message):
+        build(bad, tmp_path)
+    assert not list(tmp_path.iterdir())
+
+
+def test_two_changes_with_one_id_are_refused(tmp_path: Path) -> None:
+    data = sample_data()
+    with pytest.raises(InputError, match="share one id"):
+        build(replace(data, changes=(*data.changes, data.changes[0])), tmp_path)
+
+
+def test_a_base_url_must_be_a_web_url(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="javascript:alert"):
+        build(sample_data(), tmp_path, base_url="javascript:alert(1)//")
+
+
+def test_the_output_must_be_a_folder(tmp_path: Path) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(InputError, match="not a folder"):
+        build(sample_data(), target)

@@ -1,0 +1,48 @@
+"""`spectrack serve`: the built site over HTTP on 127.0.0.1, and clear errors."""
+
+from __future__ import annotations
+
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from spectrack.cli import main
+from spectrack.errors import InputError
+from spectrack.site.serve import make_server
+from tests.site.conftest import BuiltSite
+
+
+def fetch(url: str) -> tuple[str, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.headers["Content-Type"], response.read()
+
+
+def test_the_server_hands_out_the_built_files(sample_site: BuiltSite) -> None:
+    assert sample_site.url.startswith("http://127.0.0.1:")
+    kind, body = fetch(sample_site.url)
+    assert kind == "text/html"
+    assert body == (sample_site.folder / "index.html").read_bytes()
+    kind, body = fetch(sample_site.url + "feeds/all.xml")
+    assert kind == "application/atom+xml"
+    assert body == (sample_site.folder / "feeds/all.xml").read_bytes()
+
+
+def test_a_folder_without_a_site_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no built site here"):
+        make_server(tmp_path, port=0)
+
+
+def test_the_cli_names_the_missing_site_in_one_line(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["serve", str(tmp_path / "nowhere"), "--port", "0"])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert error.startswith("spectrack: error: ") and "nowhere" in error
+
+
+def test_a_busy_port_is_a_clear_error(sample_site: BuiltSite) -> None:
+    port = int(sample_site.url.rsplit(":", 1)[1].strip("/"))
+    with pytest.raises(InputError, match=f"cannot serve on 127.0.0.1:{port}"):
+        make_server(sample_site.folder, port=port)
