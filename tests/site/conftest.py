@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,16 +63,22 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite
         yield BuiltSite(data, folder, url)
 
 
-@pytest.fixture(scope="session")
-def chromium() -> str:
+def find_chromium(
+    which: Callable[[str], str | None] = shutil.which, environ: Mapping[str, str] = os.environ
+) -> str:
     """Debian's chromium; its absence skips the browser tests, but fails them in CI."""
-    path = shutil.which("chromium")
+    path = which("chromium")
     if path is None:
         message = "browser tests need Debian's chromium (apt-get install chromium): not found"
-        if os.environ.get("CI"):
+        if environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    return find_chromium()
 
 
 @pytest.fixture(scope="session")

@@ -21,12 +21,13 @@ from spectrack.site import (
     build,
     present,
 )
-from spectrack.site.build import CSP, MANIFEST
+from spectrack.site.build import CSP, MANIFEST, _verdict
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
     NEXT_EDIT,
     SAMPLE_EDITS,
+    Edit,
     sample_data,
     site_data,
 )
@@ -287,3 +288,30 @@ def test_the_output_must_be_a_folder(tmp_path: Path) -> None:
     target.write_text("x")
     with pytest.raises(InputError, match="not a folder"):
         build(sample_data(), target)
+
+
+def test_an_edit_that_changed_nothing_still_gets_its_page(tmp_path: Path) -> None:
+    same = Edit("u01", "lamps", "docs/kettle.md", KETTLE_V1, KETTLE_V1, 3, title="Kettle")
+    data = site_data([SAMPLE_EDITS[1], same])
+    build(data, tmp_path)
+    text = " ".join(scan_file(tmp_path / present.change_href("u01")).text.split())
+    assert "Kettle recorded unchanged" in text
+    assert "Unchanged" in text and "No line changed." in text
+    assert [
+        tag.attrs.get("data-verdict")
+        for tag in scan_file(tmp_path / "index.html").all("li")
+        if "data-verdict" in tag.attrs
+    ] == ["unchanged", "editorial"]
+
+
+def test_the_quick_verdict_agrees_with_the_report() -> None:
+    reports = [entry.report for entry in sample_data().changes]
+    reports.append(diff_texts(KETTLE_V1, KETTLE_V1, "same.md"))
+    assert {report.verdict for report in reports} == {
+        "normative",
+        "editorial",
+        "formatting",
+        "unchanged",
+    }
+    for report in reports:
+        assert _verdict(report) == report.verdict
