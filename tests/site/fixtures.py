@@ -89,6 +89,8 @@ HANDBOOK_V2 = (
 
 HOSTILE_TITLE = '<script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">'
 HOSTILE_URL = "javascript:window.__pwned=3"
+HOSTILE_SOURCE = '<svg onload="window.__pwned=8">'
+"""A source name, as a store path or a commit trailer might carry it."""
 HOSTILE_TEXT = """# Trap
 
 A visitor MUST NOT type <script>window.__pwned = 4</script> into the door.
@@ -185,10 +187,19 @@ NEXT_EDIT = Edit(
 """A normative edit of the Kettle page, recorded after every sample edit."""
 
 HOSTILE_EDITS = [
-    Edit("x01", "traps", "trap.md", None, HOSTILE_TEXT, 0, title=HOSTILE_TITLE, url=HOSTILE_URL),
+    Edit(
+        "x01",
+        HOSTILE_SOURCE,
+        "trap.md",
+        None,
+        HOSTILE_TEXT,
+        0,
+        title=HOSTILE_TITLE,
+        url=HOSTILE_URL,
+    ),
     Edit(
         "x02",
-        "traps",
+        HOSTILE_SOURCE,
         "trap.md",
         HOSTILE_TEXT,
         HOSTILE_TEXT.replace("MUST NOT", "SHOULD NOT") + "\n{{ config }}\n",
