@@ -19,10 +19,10 @@ from pathlib import Path
 from spectrack.diff import diff_texts
 from spectrack.site import (
     ChangeEntry,
+    Precision,
     SiteData,
     Source,
-    TimeOrigin,
-    TimePrecision,
+    TimeSource,
     UpstreamTime,
     build,
     link_pages,
@@ -101,9 +101,7 @@ def _entry(
         page_path=path,
         title=f"Page {page}",
         url=f"https://{source}.example/{path}",
-        upstream=UpstreamTime(
-            recorded - timedelta(hours=1), TimeOrigin.SITEMAP, TimePrecision.SECOND
-        ),
+        upstream=UpstreamTime(recorded - timedelta(hours=1), TimeSource.SITEMAP, Precision.SECOND),
         recorded_at=recorded,
         first_seen=recorded,
         page_edits=1,

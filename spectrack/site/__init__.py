@@ -5,10 +5,10 @@ from __future__ import annotations
 from spectrack.site.build import BuildResult, build
 from spectrack.site.model import (
     ChangeEntry,
+    Precision,
     SiteData,
     Source,
-    TimeOrigin,
-    TimePrecision,
+    TimeSource,
     UpstreamTime,
     link_pages,
 )
@@ -16,10 +16,10 @@ from spectrack.site.model import (
 __all__ = [
     "BuildResult",
     "ChangeEntry",
+    "Precision",
     "SiteData",
     "Source",
-    "TimeOrigin",
-    "TimePrecision",
+    "TimeSource",
     "UpstreamTime",
     "build",
     "link_pages",

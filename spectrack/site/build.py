@@ -118,7 +118,7 @@ def _problem(entry: ChangeEntry, sources: set[str], ids: set[str]) -> str | None
         if neighbour is not None and neighbour not in ids:
             return f"neighbour {neighbour!r} is not among the changes"
     for name, moment in (
-        ("upstream time", entry.upstream.at),
+        ("upstream time", entry.upstream.time),
         ("recorded_at", entry.recorded_at),
         ("first_seen", entry.first_seen),
     ):
@@ -241,7 +241,7 @@ class _Fingerprints:
                     entry.source,
                     entry.page_path,
                     entry.title,
-                    upstream.at.timestamp(),
+                    upstream.time.timestamp(),
                     upstream.precision._value_,
                     report.status._value_,
                     verdict,
@@ -251,7 +251,8 @@ class _Fingerprints:
             )
             rest = (
                 entry.url,
-                upstream.origin._value_,
+                upstream.source._value_,
+                upstream.raw,
                 entry.recorded_at.timestamp(),
                 entry.first_seen.timestamp(),
                 entry.page_edits,
@@ -276,7 +277,7 @@ _CLASSES_FIRST_HIGHEST = tuple(c.value for c in sorted(ChangeClass, key=lambda c
 
 
 def _by_upstream(entry: ChangeEntry) -> tuple[datetime, datetime, str]:
-    return (entry.upstream.at, entry.recorded_at, entry.change_id)
+    return (entry.upstream.time, entry.recorded_at, entry.change_id)
 
 
 def _by_recording(entry: ChangeEntry) -> tuple[datetime, str]:
@@ -310,7 +311,7 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
         pages[entry.page_key].append(entry)
     months: defaultdict[str, list[ChangeEntry]] = defaultdict(list)
     for entry in newest_edits:
-        months[present.month_of(entry.upstream.at)].append(entry)
+        months[present.month_of(entry.upstream.time)].append(entry)
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     sources = sorted(data.sources, key=lambda source: source.name)
     source_counts = dict.fromkeys((source.name for source in sources), 0)

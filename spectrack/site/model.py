@@ -15,7 +15,7 @@ from enum import StrEnum
 from spectrack.model import PageReport
 
 
-class TimeOrigin(StrEnum):
+class TimeSource(StrEnum):
     """Where the upstream edit time of a change comes from."""
 
     SITEMAP = "sitemap"
@@ -26,7 +26,7 @@ class TimeOrigin(StrEnum):
     """Nothing better than the time spectrack fetched the page."""
 
 
-class TimePrecision(StrEnum):
+class Precision(StrEnum):
     """How precise an upstream edit time is."""
 
     DAY = "day"
@@ -37,10 +37,12 @@ class TimePrecision(StrEnum):
 class UpstreamTime:
     """When upstream edited a page, as far as anyone can tell."""
 
-    at: datetime
+    time: datetime
     """Timezone-aware; midnight UTC when the precision is a day."""
-    origin: TimeOrigin
-    precision: TimePrecision
+    source: TimeSource
+    precision: Precision
+    raw: str | None = None
+    """The ``lastmod`` text exactly as the sitemap gave it, if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from urllib.parse import quote, urlsplit
 from spectrack.formats.text import keyword_summary
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
 from spectrack.normative import keyword_spans
-from spectrack.site.model import ChangeEntry, TimeOrigin, TimePrecision, UpstreamTime
+from spectrack.site.model import ChangeEntry, Precision, TimeSource, UpstreamTime
 
 VERDICT_LABELS = {
     "normative": "Normative",
@@ -33,12 +33,12 @@ _STATUS_WORDS = {
     PageStatus.UNCHANGED: "recorded unchanged",
 }
 
-_PRECISION_WORDS = {TimePrecision.DAY: "to the day", TimePrecision.SECOND: "to the second"}
+_PRECISION_WORDS = {Precision.DAY: "to the day", Precision.SECOND: "to the second"}
 
-_ORIGIN_WORDS = {
-    TimeOrigin.SITEMAP: "from the site's sitemap",
-    TimeOrigin.COMMIT: "from a commit",
-    TimeOrigin.FETCH: "only the fetch time is known",
+_SOURCE_WORDS = {
+    TimeSource.SITEMAP: "from the site's sitemap",
+    TimeSource.COMMIT: "from a commit",
+    TimeSource.FETCH: "only the fetch time is known",
 }
 
 
@@ -115,14 +115,15 @@ def second_text(moment: datetime) -> str:
 
 
 def upstream_text(upstream: UpstreamTime) -> str:
-    if upstream.precision is TimePrecision.DAY:
-        return day_text(upstream.at)
-    return second_text(upstream.at)
+    if upstream.precision is Precision.DAY:
+        return day_text(upstream.time)
+    return second_text(upstream.time)
 
 
 def upstream_note(upstream: UpstreamTime) -> str:
     """How precise the upstream time is and where it comes from, in words."""
-    return f"{_PRECISION_WORDS[upstream.precision]}, {_ORIGIN_WORDS[upstream.origin]}"
+    note = f"{_PRECISION_WORDS[upstream.precision]}, {_SOURCE_WORDS[upstream.source]}"
+    return note if upstream.raw is None else f"{note}: {upstream.raw}"
 
 
 def page_name(entry: ChangeEntry) -> str:
@@ -209,7 +210,7 @@ def _upstream_fact(entry: ChangeEntry) -> Fact:
     return Fact(
         "Edited upstream",
         upstream_text(entry.upstream),
-        rfc3339(entry.upstream.at),
+        rfc3339(entry.upstream.time),
         upstream_note(entry.upstream),
     )
 

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 from spectrack.diff import diff_texts
 from spectrack.site import (
     ChangeEntry,
+    Precision,
     SiteData,
     Source,
-    TimeOrigin,
-    TimePrecision,
+    TimeSource,
     UpstreamTime,
     link_pages,
 )
@@ -89,6 +89,7 @@ HANDBOOK_V2 = (
 
 HOSTILE_TITLE = '<script>window.__pwned = 1</script>"><img src=x onerror="window.__pwned=2">'
 HOSTILE_URL = "javascript:window.__pwned=3"
+HOSTILE_LASTMOD = "2025-03-01<script>window.__pwned=9</script>"
 HOSTILE_SOURCE = '<svg onload="window.__pwned=8">'
 """A source name, as a store path or a commit trailer might carry it."""
 HOSTILE_TEXT = """# Trap
@@ -114,22 +115,28 @@ class Edit:
     """Hours after START when spectrack recorded it."""
     title: str | None = None
     url: str | None = None
-    precision: TimePrecision = TimePrecision.SECOND
-    origin: TimeOrigin = TimeOrigin.SITEMAP
+    precision: Precision = Precision.SECOND
+    time_source: TimeSource = TimeSource.SITEMAP
+    lastmod: str | None = None
+    """The raw sitemap ``lastmod`` (a commit trailer in the store); made from the time if None."""
 
 
 def entry(edit: Edit) -> ChangeEntry:
     recorded = START + timedelta(hours=edit.hours)
     upstream = recorded - timedelta(hours=2)
-    if edit.precision is TimePrecision.DAY:
+    if edit.precision is Precision.DAY:
         upstream = upstream.replace(hour=0, minute=0, second=0)
+    raw = edit.lastmod
+    if raw is None and edit.time_source is TimeSource.SITEMAP:
+        shape = "%Y-%m-%d" if edit.precision is Precision.DAY else "%Y-%m-%dT%H:%M:%SZ"
+        raw = upstream.strftime(shape)
     return ChangeEntry(
         change_id=edit.change_id,
         source=edit.source,
         page_path=edit.path,
         title=edit.title,
         url=edit.url or f"https://{edit.source}.example/{edit.path.removesuffix('.md')}",
-        upstream=UpstreamTime(upstream, edit.origin, edit.precision),
+        upstream=UpstreamTime(upstream, edit.time_source, edit.precision, raw),
         recorded_at=recorded,
         first_seen=recorded,
         page_edits=1,
@@ -156,7 +163,7 @@ SAMPLE_EDITS = [
         KETTLE_V2,
         30,
         title="Kettle",
-        precision=TimePrecision.DAY,
+        precision=Precision.DAY,
     ),
     Edit(
         "c05",
@@ -166,7 +173,7 @@ SAMPLE_EDITS = [
         GARDEN_V1,
         40,
         title="Garden gate",
-        origin=TimeOrigin.COMMIT,
+        time_source=TimeSource.COMMIT,
     ),
     Edit("c06", "lamps", "docs/greeting.md", GREETING_V2, GREETING_V3, 50, title="Greeting"),
     Edit("c07", "lamps", "handbook.md", None, HANDBOOK_V1, 52, title="Handbook"),
@@ -206,6 +213,7 @@ HOSTILE_EDITS = [
         5,
         title=HOSTILE_TITLE,
         url=HOSTILE_URL,
+        lastmod=HOSTILE_LASTMOD,
     ),
 ]
 """A page whose title, URL and text try to run script or template code."""

@@ -14,9 +14,9 @@ from spectrack.diff import diff_texts
 from spectrack.errors import InputError
 from spectrack.site import (
     ChangeEntry,
+    Precision,
     SiteData,
-    TimeOrigin,
-    TimePrecision,
+    TimeSource,
     UpstreamTime,
     build,
     present,
@@ -88,7 +88,7 @@ def test_index_lists_the_changes_newest_upstream_edit_first(sample_site: BuiltSi
         if tag.name == "a" and tag.attrs.get("class") == "title"
     ]
     newest_first = sorted(
-        sample_site.data.changes, key=lambda e: (e.upstream.at, e.recorded_at), reverse=True
+        sample_site.data.changes, key=lambda e: (e.upstream.time, e.recorded_at), reverse=True
     )
     assert listed == [present.change_href(e.change_id) for e in newest_first]
     verdicts = [tag.attrs["data-verdict"] for tag in scan.all("li") if "data-verdict" in tag.attrs]
@@ -104,8 +104,8 @@ def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: Bu
     text = " ".join(page.text.split())
     assert "Greeting changed" in text
     assert entry.page_path in text
-    assert present.second_text(entry.upstream.at) in text
-    assert "to the second, from the site's sitemap" in text
+    assert present.second_text(entry.upstream.time) in text
+    assert f"to the second, from the site's sitemap: {entry.upstream.raw})" in text
     assert f"Recorded by spectrack {present.second_text(entry.recorded_at)}" in text
     assert f"Page first seen {present.second_text(change(data, 'c01').recorded_at)}" in text
     assert "Recorded edits of this page 3 (all time)" in text
@@ -117,7 +117,7 @@ def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: Bu
     assert links["noopener noreferrer nofollow"] == entry.url
 
     day = " ".join(scan_file(sample_site.folder / present.change_href("c04")).text.split())
-    assert f"{present.day_text(change(data, 'c04').upstream.at)} (to the day" in day
+    assert f"{present.day_text(change(data, 'c04').upstream.time)} (to the day" in day
     commit = scan_file(sample_site.folder / present.change_href("c05")).text
     assert "from a commit" in commit
     first = scan_file(sample_site.folder / present.change_href("c01")).text
@@ -171,7 +171,7 @@ def test_one_new_change_rewrites_only_what_shows_it(tmp_path: Path) -> None:
     expected = {
         MANIFEST,
         "index.html",
-        present.archive_href(present.month_of(kettle.upstream.at)),
+        present.archive_href(present.month_of(kettle.upstream.time)),
         "feeds/all.xml",
         "feeds/normative.xml",
         present.page_feed_href(kettle.page_key),
@@ -228,9 +228,7 @@ ALTERNATIVES = {
     "page_path": "docs/other.md",
     "title": "Another title",
     "url": "https://lamps.example/moved",
-    "upstream": UpstreamTime(
-        datetime(2024, 1, 2).astimezone(), TimeOrigin.FETCH, TimePrecision.DAY
-    ),
+    "upstream": UpstreamTime(datetime(2024, 1, 2).astimezone(), TimeSource.FETCH, Precision.DAY),
     "recorded_at": datetime(2030, 1, 1).astimezone(),
     "first_seen": datetime(2020, 1, 1).astimezone(),
     "page_edits": 99,
@@ -250,6 +248,31 @@ def test_changing_any_field_of_a_change_rewrites_its_page(tmp_path: Path, name: 
     assert getattr(altered, name) != value
     changes = tuple(
         replace(e, **{name: value}) if e.change_id == "c04" else e for e in data.changes
+    )
+    result = build(replace(data, changes=changes), tmp_path)
+    assert present.change_href("c04") in result.written
+
+
+UPSTREAM_ALTERNATIVES = {
+    "time": datetime(2024, 5, 6).astimezone(),
+    "source": TimeSource.COMMIT,
+    "precision": Precision.SECOND,
+    "raw": "2025-03-02T00:00:00+00:00",
+}
+
+
+@pytest.mark.parametrize("name", [f.name for f in fields(UpstreamTime)])
+def test_changing_any_part_of_the_upstream_time_rewrites_the_page(
+    tmp_path: Path, name: str
+) -> None:
+    data = sample_data()
+    build(data, tmp_path)
+    altered = change(data, "c04")
+    value = UPSTREAM_ALTERNATIVES[name]
+    assert getattr(altered.upstream, name) != value
+    upstream = replace(altered.upstream, **{name: value})
+    changes = tuple(
+        replace(e, upstream=upstream) if e.change_id == "c04" else e for e in data.changes
     )
     result = build(replace(data, changes=changes), tmp_path)
     assert present.change_href("c04") in result.written

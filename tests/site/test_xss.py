@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Dialog, expect
 
 from spectrack.site import present
 from tests.site.conftest import BuiltSite
-from tests.site.fixtures import HOSTILE_SOURCE, HOSTILE_TITLE, HOSTILE_URL
+from tests.site.fixtures import HOSTILE_LASTMOD, HOSTILE_SOURCE, HOSTILE_TITLE, HOSTILE_URL
 from tests.site.scan import html_files, scan_file, scan_html
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -43,6 +43,7 @@ def test_hostile_text_reads_as_written(hostile_site: BuiltSite) -> None:
     assert "{{ config }}" in change_page.text
     assert "<script>window.__pwned = 4</script>" in change_page.text
     assert HOSTILE_SOURCE in change_page.text
+    assert f"from the site's sitemap: {HOSTILE_LASTMOD}" in change_page.text
     index = scan_file(hostile_site.folder / "index.html")
     assert hostile_site.data.title in index.text
 
