@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
 import posixpath
 import re
@@ -207,8 +208,20 @@ def _code_digest() -> str:
     return digest.hexdigest()
 
 
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _serialised(values: tuple[Any, ...]) -> bytes:
+    """Plain values as bytes that tell every two different tuples apart.
+
+    marshal's version 2 is fast and writes equal values alike, whoever holds them; it refuses
+    subclasses of ``str`` (an enum member passed as a name), which ``repr`` then spells out.
+    """
+    try:
+        return marshal.dumps(values, 2)
+    except ValueError:
+        return repr(values).encode("utf-8", "surrogatepass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,9 +233,9 @@ class _Fingerprints:
     thousands of reports would cost more than rendering the few files that change.
     """
 
-    rows: dict[str, str]
+    rows: dict[str, bytes]
     """Change id → what a line in a list of changes shows."""
-    full: dict[str, str]
+    full: dict[str, bytes]
     """Change id → everything its own page and its feed entries show."""
     verdicts: dict[str, str]
 
@@ -235,7 +248,7 @@ class _Fingerprints:
             report = entry.report
             upstream = entry.upstream
             verdict = verdicts[entry.change_id] = _verdict(report)
-            row = repr(
+            row = _serialised(
                 (
                     entry.change_id,
                     entry.source,
@@ -263,7 +276,7 @@ class _Fingerprints:
                 len(report.hunks),
             )
             rows[entry.change_id] = row
-            full[entry.change_id] = row + repr(rest)
+            full[entry.change_id] = row + _serialised(rest)
         return cls(rows, full, verdicts)
 
 
@@ -296,9 +309,9 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
         full: Iterable[ChangeEntry] = (),
     ) -> str:
         """The key of a file showing ``parts``, ``rows`` as list lines and ``full`` in full."""
-        listed = "".join(fingerprints.rows[entry.change_id] for entry in rows)
-        shown = "".join(fingerprints.full[entry.change_id] for entry in full)
-        return _digest("\n".join((site, path, repr(parts), listed, shown)))
+        listed = b"".join(fingerprints.rows[entry.change_id] for entry in rows)
+        shown = b"".join(fingerprints.full[entry.change_id] for entry in full)
+        return _digest(_serialised((site, path, repr(parts), listed, shown)))
 
     def page(path: str, key: str, template: str, **context: Any) -> _Output:
         root = "../" * path.count("/")
@@ -404,7 +417,7 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
     for entry in data.changes:
         # Thousands of these: the key is spelled out rather than built by the general key_of.
         path = present.change_href(entry.change_id)
-        key = _digest(f"{site}\n{path}\n{fingerprints.full[entry.change_id]}")
+        key = _digest(_serialised((site, path, fingerprints.full[entry.change_id])))
         outputs.append(_Output(path, key, partial(_change_page, entry, data.title)))
     return outputs
 

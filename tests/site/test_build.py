@@ -338,3 +338,19 @@ def test_the_quick_verdict_agrees_with_the_report() -> None:
     }
     for report in reports:
         assert _verdict(report) == report.verdict
+
+
+class Name(str):
+    """A str subclass, as an enum member or a markup-safe string passed for a name would be."""
+
+
+def test_names_given_as_str_subclasses_build_alike(tmp_path: Path) -> None:
+    data = sample_data()
+    build(data, tmp_path / "plain")
+    renamed = tuple(replace(e, title=Name(e.title or "")) for e in data.changes)
+    build(replace(data, changes=renamed), tmp_path / "subclassed")
+    plain = tree(tmp_path / "plain")
+    subclassed = tree(tmp_path / "subclassed")
+    assert {p: b for p, b in plain.items() if p != MANIFEST} == {
+        p: b for p, b in subclassed.items() if p != MANIFEST
+    }
