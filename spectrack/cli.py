@@ -18,7 +18,7 @@ import click
 from spectrack import formats
 from spectrack.acks import ACK_FILE, load_acks, parse_fingerprint, record_acks, review
 from spectrack.comparison import Comparison
-from spectrack.errors import SpectrackError
+from spectrack.errors import InputError, SpectrackError
 from spectrack.exitcodes import EXIT_USAGE, FAIL_ON_CHOICES, exit_code
 from spectrack.gitrev import compare_inputs
 
@@ -27,6 +27,20 @@ from spectrack.gitrev import compare_inputs
 @click.version_option(package_name="spectrack")
 def cli() -> None:
     """Track specification sites and report what really changed."""
+
+
+def _parse_outputs(
+    context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
+) -> tuple[tuple[str, Path], ...]:
+    parsed = []
+    for value in values:
+        name, equals, path = value.partition("=")
+        if not equals or not path or name not in formats.FORMATS:
+            raise click.BadParameter(
+                f"{value!r}: expected FORMAT=PATH with FORMAT one of {', '.join(sorted(formats.FORMATS))}"
+            )
+        parsed.append((name, Path(path)))
+    return tuple(parsed)
 
 
 def report_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -60,6 +74,14 @@ def report_options(command: Callable[..., None]) -> Callable[..., None]:
             help=f"Acknowledged changes to apply (default: {ACK_FILE} when it exists).",
         ),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when changes reach --fail-on."),
+        click.option(
+            "--output",
+            "outputs",
+            multiple=True,
+            metavar="FORMAT=PATH",
+            callback=_parse_outputs,
+            help="Also write the report in FORMAT to PATH (repeatable): sarif=results.sarif.",
+        ),
     ]
     for decorator in reversed(decorators):
         command = decorator(command)
@@ -75,8 +97,9 @@ def publish(
     color: bool | None,
     ack_file: Path | None,
     exit_zero: bool,
+    outputs: tuple[tuple[str, Path], ...],
 ) -> None:
-    """Apply acknowledgements, write the report, exit with the code the findings call for."""
+    """Apply acknowledgements, write the report(s), exit with the code the findings call for."""
     acks = load_acks(ack_file or Path(ACK_FILE), required=ack_file is not None)
     reviewed = review(comparison.report, acks)
     for unknown in reviewed.unknown:
@@ -93,6 +116,12 @@ def publish(
         environ=os.environ,
     )
     formats.FORMATS[output_format](comparison.report, sys.stdout, options)
+    for name, path in outputs:
+        try:
+            with path.open("w", encoding="utf-8") as stream:
+                formats.FORMATS[name](comparison.report, stream, options)
+        except OSError as error:
+            raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
     code = exit_code(reviewed.verdict, fail_on, exit_zero)
     if code:
         sys.exit(code)

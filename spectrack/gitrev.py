@@ -60,6 +60,9 @@ def revision_range(
     neither_exists = new is not None and not Path(old).exists() and not Path(new).exists()
     if not (repo is not None or paths or ranged or neither_exists):
         return None
+    for path in paths:
+        if path.startswith("--"):
+            raise InputError(f"{path}: options go before -- (every argument after it is a path)")
     pathspecs = list(paths)
     since_merge_base = False
     if ranged:

@@ -32,10 +32,6 @@ class Finding:
     side: Side
     """Where the change is: its new text, or its old text for a removal."""
 
-    @property
-    def removed(self) -> bool:
-        return self.change.new is None
-
 
 def _strength(change: Change) -> int:
     words = (

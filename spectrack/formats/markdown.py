@@ -140,6 +140,8 @@ def fit(chunks: Sequence[str], limit: int) -> str:
         kept.append(chunk)
         used += size
     left_out = len(chunks) - len(kept)
+    if sum(chunk.count("<details>") - chunk.count("</details>") for chunk in kept):
+        kept.append("\n</details>\n")
     kept.append(
         f"\n\n> **Summary cut short** to stay within {limit:,} bytes: {left_out} more entries "
         "are left out. The job log and `--format json` have every change.\n"
