@@ -169,6 +169,10 @@ def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:
     return contents
 
 
+def _page_text(blobs: dict[str, bytes], blob: str | None, name: str) -> str | None:
+    return decode_page(blobs[blob], name) if blob else None
+
+
 def compare_revisions(revisions: RevisionRange) -> Comparison:
     """Compare the pages under the paths between two commits."""
     toplevel = _toplevel(revisions.repo)
@@ -186,16 +190,8 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
     for entry in entries:
         path = entry.new_path or entry.old_path
         assert path is not None, "a changed page exists on one side at least"
-        old_text = (
-            decode_page(blobs[entry.old_blob], f"{revisions.base}:{entry.old_path}")
-            if entry.old_blob
-            else None
-        )
-        new_text = (
-            decode_page(blobs[entry.new_blob], f"{revisions.head}:{entry.new_path}")
-            if entry.new_blob
-            else None
-        )
+        old_text = _page_text(blobs, entry.old_blob, f"{revisions.base}:{entry.old_path}")
+        new_text = _page_text(blobs, entry.new_blob, f"{revisions.head}:{entry.new_path}")
         pages.append(diff_texts(old_text, new_text, path))
         locations[path] = PageFiles(entry.old_path, entry.new_path)
     for path in _pages_at(where, head, revisions.paths):

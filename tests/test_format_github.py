@@ -137,6 +137,7 @@ def test_the_most_important_changes_get_the_ten_annotations() -> None:
     kinds = [c.kind for c in report.pages[0].changes if c.change_class is ChangeClass.NORMATIVE]
     assert (kinds.count(ChangeKind.STRENGTHENED), kinds.count(ChangeKind.REMOVED)) == (3, 2)
     assert len(kinds) > ANNOTATION_LIMIT
+    assert "3 normative changes are not annotated" in "\n".join(read(output).fenced)
     titles = [c.properties["title"] for c in errors]
     # Strength changes and removals first, the strongest keyword first, then additions.
     assert titles == (

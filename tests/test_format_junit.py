@@ -69,6 +69,8 @@ def test_failure_text_names_changes_and_passing_pages_list_theirs(tmp_path: Path
     cases = {case.name: case for suite in xml for case in suite}
     failure = next(r for r in cases["spec/lantern.md"].result if isinstance(r, Failure))
     assert failure.type == "normative"
+    assert failure.message == "normative reaches --fail-on normative (1 normative, 1 editorial)"
+    assert failure.text.index("normative strengthened") < failure.text.index("editorial modified")
     assert "spec/lantern.md:7: normative strengthened (SHOULD → MUST)" in failure.text
     for fingerprint in page_fingerprints(subject.pages[1])[1:]:
         assert fingerprint in failure.text

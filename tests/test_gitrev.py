@@ -199,3 +199,18 @@ def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any)
     assert revision_range("v1", None, ("docs",), tmp_path) == RevisionRange(
         tmp_path, "v1", "HEAD", ("docs",)
     )
+
+
+def test_pages_come_from_git_objects_and_bad_bytes_are_named(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    monkeypatch.chdir(repo.root)
+    committed = diff_json(capsys, base, head, "--", "docs")
+    repo.write("docs/spec/lantern.md", "# Scribbled over in the working tree\n")
+    assert diff_json(capsys, base, head, "--", "docs") == committed
+    (repo.root / "docs/spec/lantern.md").write_bytes(b"# Lantern\n\n\xff\xfe broken\n")
+    broken = repo.commit("bad bytes")
+    run = run_cli(capsys, "diff", head, broken, "--", "docs")
+    assert run.code == 2
+    assert run.err.startswith(f"spectrack: error: {broken}:docs/spec/lantern.md: not UTF-8")

@@ -114,7 +114,7 @@ def left_out_note(left_out: Counter[str]) -> str | None:
     )
     return (
         f"GitHub shows at most {ANNOTATION_LIMIT} annotations of each level per step: "
-        f"{numbers} changes are not annotated. They are all listed below and in the job log."
+        f"{numbers} changes are not annotated. The report lists them all."
     )
 
 
@@ -149,15 +149,17 @@ def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
     chosen, left_out = select(findings(report, options))
     for finding in chosen:
         stream.write(annotation(finding))
+    note = left_out_note(left_out)
     readable = io.StringIO()
     text_format.write(report, readable, replace(options, color=False))
+    if note:
+        readable.write(f"\n{note}\n")
     stream.write(fence(readable.getvalue(), options.stop_token))
 
     summary_path = options.environ.get("GITHUB_STEP_SUMMARY")
     if summary_path:
         room = _room_left(summary_path)
         if room >= _SMALLEST_SUMMARY:
-            note = left_out_note(left_out)
             summary = markdown.render(report, options, room, [note] if note else [])
             _append("GITHUB_STEP_SUMMARY", summary_path, summary)
     output_path = options.environ.get("GITHUB_OUTPUT")

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import TextIO
 
 from spectrack.acks import page_verdict
 from spectrack.exitcodes import fails
-from spectrack.formats.findings import Finding, detail_lines, findings, headline
+from spectrack.formats.findings import Finding, detail_lines, findings, headline, importance
 from spectrack.formats.options import FormatOptions
-from spectrack.model import PageReport, Report
+from spectrack.model import ChangeClass, PageReport, Report
 
 SUITE_NAME = "spectrack"
 
@@ -30,7 +30,7 @@ def xml_text(text: str) -> str:
 
 def _account(found: list[Finding]) -> str:
     blocks = []
-    for finding in found:
+    for finding in sorted(found, key=importance):
         where = f"{finding.file}:{finding.side.line}"
         lines = [
             f"{where}: {headline(finding.change)}",
@@ -44,13 +44,14 @@ def _testcase(page: PageReport, found: list[Finding], options: FormatOptions) ->
     case = ET.Element("testcase", name=xml_text(page.path), classname=SUITE_NAME, time="0")
     verdict = page_verdict(page, options.acknowledged)
     if fails(verdict, options.fail_on):
-        open_count = sum(1 for finding in found if finding.acknowledged is None)
-        failure = ET.SubElement(
-            case,
-            "failure",
-            message=f"{verdict} changes ({open_count} not acknowledged) reach --fail-on {options.fail_on}",
-            type=verdict,
+        open_classes = Counter(f.change.change_class.value for f in found if f.acknowledged is None)
+        counts = ", ".join(
+            f"{open_classes[c.value]} {c.value}"
+            for c in reversed(ChangeClass)
+            if open_classes[c.value]
         )
+        message = f"{verdict} reaches --fail-on {options.fail_on} ({counts})"
+        failure = ET.SubElement(case, "failure", message=message, type=verdict)
         failure.text = _account(found)
     elif found:
         ET.SubElement(case, "system-out").text = _account(found)
