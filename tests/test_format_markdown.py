@@ -31,10 +31,9 @@ def rendered_text(markdown: str) -> str:
 
 @given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",))))
 def test_escaped_text_renders_as_the_same_text(text: str) -> None:
-    expected = " ".join(text.split())
-    seen = rendered_text(escape(text)).replace("\u2060", "")
+    expected = " ".join(text.split()).replace("@", "@\u2060")
     # Markdown drops leading and trailing spaces of a paragraph, and NUL becomes U+FFFD.
-    assert seen == expected.strip().replace("\x00", "\ufffd")
+    assert rendered_text(escape(text)) == expected.strip().replace("\x00", "\ufffd")
 
 
 def test_hostile_markup_stays_text() -> None:
@@ -42,7 +41,7 @@ def test_hostile_markup_stays_text() -> None:
         '<img src=x onerror="alert(1)"> **bold** [link](javascript:alert(1)) | cell @octocat '
         "www.example.com https://example.org/a_b_ $x^2$ :smile: &amp; #12"
     )
-    assert rendered_text(escape(hostile)).replace("\u2060", "") == hostile
+    assert rendered_text(escape(hostile)) == hostile.replace("@", "@\u2060")
     assert "@\u2060octocat" in escape(hostile)
 
 
