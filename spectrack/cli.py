@@ -98,8 +98,12 @@ def publish(
     ack_file: Path | None,
     exit_zero: bool,
     outputs: tuple[tuple[str, Path], ...],
+    fetch_failed: bool = False,
 ) -> None:
-    """Apply acknowledgements, write the report(s), exit with the code the findings call for."""
+    """Apply acknowledgements, write the report(s), exit with the code the findings call for.
+
+    ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
+    """
     acks = load_acks(ack_file or Path(ACK_FILE), required=ack_file is not None)
     reviewed = review(comparison.report, acks)
     for unknown in reviewed.unknown:
@@ -122,7 +126,7 @@ def publish(
                 formats.FORMATS[name](comparison.report, stream, options)
         except OSError as error:
             raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
-    code = exit_code(reviewed.verdict, fail_on, exit_zero)
+    code = exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
     if code:
         sys.exit(code)
 
