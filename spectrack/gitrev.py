@@ -208,7 +208,15 @@ def compare_inputs(
     """What `spectrack diff` compares: two git revisions, or two files or directories."""
     revisions = revision_range(old, new, paths, repo)
     if revisions is not None:
-        return compare_revisions(revisions)
+        try:
+            return compare_revisions(revisions)
+        except InputError as error:
+            if paths or repo is not None or ".." in old:
+                raise
+            # Two names that are neither files nor revisions: most likely mistyped file names.
+            raise InputError(
+                f"{old}, {new}: no such files or directories, nor git revisions ({error})"
+            ) from None
     if new is None:
         raise InputError(
             f"{old}: give two files or directories to compare, or git revisions: "

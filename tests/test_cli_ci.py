@@ -130,6 +130,9 @@ def test_a_single_argument_without_revisions_is_a_usage_error(
     run = run_cli(capsys, "diff", "old.md")
     assert run.code == 2
     assert "give two files or directories" in run.err
+    typo = run_cli(capsys, "diff", "odl.md", "nwe.md")
+    assert typo.code == 2
+    assert typo.err.startswith("spectrack: error: odl.md, nwe.md: no such files or directories")
 
 
 def test_every_option_of_the_ci_commands_is_documented() -> None:
