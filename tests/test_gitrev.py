@@ -35,8 +35,8 @@ Old wicks are recycled.
 
 
 @pytest.fixture
-def spec_repo(tmp_path: Path) -> tuple[GitRepo, str, str]:
-    """A repository whose second commit changes the spec under docs/ in every way."""
+def spec_repo(tmp_path: Path, monkeypatch: Any) -> tuple[GitRepo, str, str]:
+    """A repository whose second commit changes the spec under docs/ in every way; the cwd."""
     repo = new_repo(tmp_path / "spec-repo")
     repo.write("README.md", "# About\n\nThis repository SHOULD be read first.\n")
     repo.write("docs/spec/lantern.md", LANTERN_V1)
@@ -53,6 +53,7 @@ def spec_repo(tmp_path: Path) -> tuple[GitRepo, str, str]:
     repo.write("docs/added.mdx", "# Added\n\nNew lanterns SHOULD be registered.\n")
     repo.write("docs/notes.txt", "Still not a page: MUST be ignored, twice.\n")
     head = repo.commit("second")
+    monkeypatch.chdir(repo.root)
     return repo, base, head
 
 
@@ -68,10 +69,9 @@ def line_of(text: str, needle: str) -> int:
 
 
 def test_diff_between_two_commits_under_a_path(
-    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     repo, base, head = spec_repo
-    monkeypatch.chdir(repo.root)
     report = diff_json(capsys, base, head, "--", "docs")
     pages = {page["path"]: page for page in report["pages"]}
     assert {path: page["status"] for path, page in pages.items()} == {
@@ -95,10 +95,9 @@ def test_diff_between_two_commits_under_a_path(
 
 
 def test_range_forms_and_the_whole_repository(
-    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    repo, base, head = spec_repo
-    monkeypatch.chdir(repo.root)
+    _, base, head = spec_repo
     two_args = diff_json(capsys, base, head, "--", "docs")
     assert diff_json(capsys, f"{base}..{head}", "--", "docs") == two_args
     assert diff_json(capsys, f"{base}..", "docs") == two_args
@@ -143,10 +142,9 @@ def test_three_dots_compare_with_where_the_branch_left(
 
 
 def test_removed_lines_of_a_renamed_page_point_at_the_old_path(
-    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    repo, base, head = spec_repo
-    monkeypatch.chdir(repo.root)
+    _, base, head = spec_repo
     run = run_cli(capsys, "diff", "--format", "sarif", base, head, "--", "docs")
     results = json.loads(run.out)["runs"][0]["results"]
     located = {
@@ -159,10 +157,9 @@ def test_removed_lines_of_a_renamed_page_point_at_the_old_path(
 
 
 def test_exit_codes_with_revisions(
-    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     repo, base, head = spec_repo
-    monkeypatch.chdir(repo.root)
     assert run_cli(capsys, "diff", "--fail-on", "normative", base, head, "--", "docs").code == 1
     quiet = run_cli(
         capsys, "diff", "--fail-on", "normative", "--exit-zero", base, head, "--", "docs"
@@ -176,7 +173,6 @@ def test_exit_codes_with_revisions(
     assert unknown.code == 2
     assert unknown.err.startswith("spectrack: error: no-such-branch: not a commit")
     assert "Traceback" not in unknown.err
-    monkeypatch.chdir(repo.root.parent)
     outside = run_cli(capsys, "diff", "--repo", str(repo.root.parent), base, head)
     assert outside.code == 2
     assert "not inside a git repository" in outside.err
@@ -202,10 +198,9 @@ def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any)
 
 
 def test_pages_come_from_git_objects_and_bad_bytes_are_named(
-    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     repo, base, head = spec_repo
-    monkeypatch.chdir(repo.root)
     committed = diff_json(capsys, base, head, "--", "docs")
     repo.write("docs/spec/lantern.md", "# Scribbled over in the working tree\n")
     assert diff_json(capsys, base, head, "--", "docs") == committed
