@@ -6,26 +6,22 @@ No logic lives here. Exit codes: 0 nothing at or above ``--fail-on``, 1 changes 
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
 from spectrack import formats
-from spectrack.diff import diff_paths
-from spectrack.errors import SpectrackError
-from spectrack.model import verdict_rank
+from spectrack.acks import ACK_FILE, load_acks, parse_fingerprint, record_acks, review
+from spectrack.comparison import Comparison
+from spectrack.errors import InputError, SpectrackError
+from spectrack.exitcodes import EXIT_USAGE, FAIL_ON_CHOICES, exit_code
+from spectrack.gitrev import compare_inputs
 from spectrack.site.serve import serve as serve_site
-
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-
-FAIL_ON_CHOICES = ("normative", "editorial", "formatting", "never")
-
-
-def fails(verdict: str, fail_on: str) -> bool:
-    """Whether a verdict reaches the ``--fail-on`` threshold."""
-    return fail_on != "never" and verdict_rank(verdict) >= verdict_rank(fail_on)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,37 +30,149 @@ def cli() -> None:
     """Track specification sites and report what really changed."""
 
 
-@cli.command()
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", type=click.Path(path_type=Path))
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(sorted(formats.FORMATS)),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "--fail-on",
-    type=click.Choice(FAIL_ON_CHOICES),
-    default="never",
-    show_default=True,
-    help="Exit 1 when the verdict reaches this class.",
-)
-@click.option("--verbose", "-v", is_flag=True, help="List formatting changes one by one.")
-@click.option(
-    "--color/--no-color", default=None, help="Colour the text report (default: on a terminal)."
-)
-def diff(
-    old: Path, new: Path, output_format: str, fail_on: str, verbose: bool, color: bool | None
+def _parse_outputs(
+    context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
+) -> tuple[tuple[str, Path], ...]:
+    parsed = []
+    for value in values:
+        name, equals, path = value.partition("=")
+        if not equals or not path or name not in formats.FORMATS:
+            raise click.BadParameter(
+                f"{value!r}: expected FORMAT=PATH with FORMAT one of {', '.join(sorted(formats.FORMATS))}"
+            )
+        parsed.append((name, Path(path)))
+    return tuple(parsed)
+
+
+def report_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of every command that reports changes; `publish` takes them."""
+    decorators = [
+        click.option(
+            "--format",
+            "output_format",
+            type=click.Choice(sorted(formats.FORMATS)),
+            default="text",
+            show_default=True,
+            help="Output format.",
+        ),
+        click.option(
+            "--fail-on",
+            type=click.Choice(FAIL_ON_CHOICES),
+            default="never",
+            show_default=True,
+            help="Exit 1 when the verdict reaches this class.",
+        ),
+        click.option("--verbose", "-v", is_flag=True, help="List formatting changes one by one."),
+        click.option(
+            "--color/--no-color",
+            default=None,
+            help="Colour the text report (default: on a terminal).",
+        ),
+        click.option(
+            "--ack-file",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help=f"Acknowledged changes to apply (default: {ACK_FILE} when it exists).",
+        ),
+        click.option("--exit-zero", is_flag=True, help="Exit 0 even when changes reach --fail-on."),
+        click.option(
+            "--output",
+            "outputs",
+            multiple=True,
+            metavar="FORMAT=PATH",
+            callback=_parse_outputs,
+            help="Also write the report in FORMAT to PATH (repeatable): sarif=results.sarif.",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def publish(
+    comparison: Comparison,
+    *,
+    output_format: str,
+    fail_on: str,
+    verbose: bool,
+    color: bool | None,
+    ack_file: Path | None,
+    exit_zero: bool,
+    outputs: tuple[tuple[str, Path], ...],
+    fetch_failed: bool = False,
 ) -> None:
-    """Compare two pages, or two directories of pages paired by relative path."""
-    report = diff_paths(old, new)
-    options = formats.FormatOptions(verbose=verbose, color=color)
-    formats.FORMATS[output_format](report, sys.stdout, options)
-    if fails(report.verdict, fail_on):
-        sys.exit(EXIT_FINDINGS)
+    """Apply acknowledgements, write the report(s), exit with the code the findings call for.
+
+    ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
+    """
+    acks = load_acks(ack_file or Path(ACK_FILE), required=ack_file is not None)
+    reviewed = review(comparison.report, acks)
+    for unknown in reviewed.unknown:
+        click.echo(
+            f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
+            err=True,
+        )
+    options = formats.FormatOptions(
+        verbose=verbose,
+        color=color,
+        fail_on=fail_on,
+        acknowledged=reviewed.acknowledged,
+        locations=comparison.locations,
+        environ=os.environ,
+    )
+    formats.FORMATS[output_format](comparison.report, sys.stdout, options)
+    for name, path in outputs:
+        try:
+            with path.open("w", encoding="utf-8") as stream:
+                formats.FORMATS[name](comparison.report, stream, options)
+        except OSError as error:
+            raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
+    code = exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
+    if code:
+        sys.exit(code)
+
+
+@cli.command()
+@click.argument("old")
+@click.argument("new", required=False)
+@click.argument("paths", nargs=-1)
+@click.option(
+    "--repo",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Git repository of BASE and HEAD (default: the current one).",
+)
+@report_options
+def diff(
+    old: str, new: str | None, paths: tuple[str, ...], repo: Path | None, **report: Any
+) -> None:
+    """Compare two pages, two directories of pages, or two git revisions.
+
+    OLD NEW are two files or two directories (pages paired by relative path), or two git
+    revisions: BASE HEAD -- PATH…, BASE..HEAD, BASE...HEAD (since HEAD left BASE).
+    """
+    publish(compare_inputs(old, new, paths, repo), **report)
+
+
+@cli.command()
+@click.argument("fingerprints", nargs=-1, required=True)
+@click.option("--reason", required=True, help="Why the changes are acknowledged (recorded).")
+@click.option(
+    "--ack-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path(ACK_FILE),
+    show_default=True,
+    help="The acknowledgement file to append to.",
+)
+def ack(fingerprints: tuple[str, ...], reason: str, ack_file: Path) -> None:
+    """Acknowledge reviewed changes: still reported, they no longer fail --fail-on."""
+    wanted = list(dict.fromkeys(parse_fingerprint(text) for text in fingerprints))
+    recorded = record_acks(ack_file, wanted, reason, datetime.now(UTC))
+    already = len(wanted) - len(recorded)
+    click.echo(
+        f"spectrack: acknowledged {len(recorded)} change(s) in {ack_file}"
+        + (f"; {already} already acknowledged" if already else "")
+    )
 
 
 @cli.command()
