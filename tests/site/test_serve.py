@@ -5,9 +5,10 @@ from __future__ import annotations
 import urllib.request
 from pathlib import Path
 
+import click
 import pytest
 
-from spectrack.cli import main
+from spectrack.cli import cli, main
 from spectrack.errors import InputError
 from spectrack.site.serve import make_server
 from tests.site.conftest import BuiltSite
@@ -46,3 +47,13 @@ def test_a_busy_port_is_a_clear_error(sample_site: BuiltSite) -> None:
     port = int(sample_site.url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises(InputError, match=f"cannot serve on 127.0.0.1:{port}"):
         make_server(sample_site.folder, port=port)
+
+
+def test_every_option_of_serve_is_documented() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The change site") :]
+    for parameter in cli.commands["serve"].params:
+        if isinstance(parameter, click.Option):
+            assert [flag for flag in parameter.opts if f"`{flag}" in section], parameter.opts
+        else:
+            assert f"[{(parameter.name or '').upper()}]" in section, parameter.name
