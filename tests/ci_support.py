@@ -30,7 +30,7 @@ Beacons are sent once a minute.
 LANTERN_V2 = """\
 # Lantern signals
 
-A lantern announces itself with a beacon frame.
+A lantern  announces itself with a *beacon* frame.
 
 ## Beacons
 
