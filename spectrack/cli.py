@@ -7,14 +7,22 @@ No logic lives here. Exit codes: 0 nothing at or above ``--fail-on``, 1 changes 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from spectrack import formats
-from spectrack.diff import diff_paths
+from spectrack.config import CONFIG_FILE, load_config, store_location, write_example
+from spectrack.dates import parse_when
 from spectrack.errors import SpectrackError
+from spectrack.history import LOG_CLASSES, log_entries, log_line
+from spectrack.importgit import import_git
 from spectrack.model import verdict_rank
+from spectrack.progress import progress_for
+from spectrack.store import Store
+from spectrack.targets import resolve_diff
+from spectrack.track import run_fetch, summary_lines
 
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -33,9 +41,29 @@ def cli() -> None:
     """Track specification sites and report what really changed."""
 
 
+def store_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--store`` and ``--config``, for the commands that read the snapshot store."""
+    command = click.option(
+        "--store",
+        "store_dir",
+        type=click.Path(path_type=Path),
+        help="The snapshot store (default: the configuration's, else ./snapshots).",
+    )(command)
+    return click.option(
+        "--config",
+        "config_file",
+        type=click.Path(path_type=Path),
+        help=f"Configuration file (default: ./{CONFIG_FILE} when it exists).",
+    )(command)
+
+
 @cli.command()
-@click.argument("old", type=click.Path(path_type=Path))
-@click.argument("new", type=click.Path(path_type=Path))
+@click.argument("targets", nargs=-1)
+@click.option("--since", help="Compare every page with revisions recorded since DATE.")
+@click.option(
+    "--source", "sources", multiple=True, help="With --since: only this source (repeatable)."
+)
+@store_options
 @click.option(
     "--format",
     "output_format",
@@ -56,14 +84,153 @@ def cli() -> None:
     "--color/--no-color", default=None, help="Colour the text report (default: on a terminal)."
 )
 def diff(
-    old: Path, new: Path, output_format: str, fail_on: str, verbose: bool, color: bool | None
+    targets: tuple[str, ...],
+    since: str | None,
+    sources: tuple[str, ...],
+    store_dir: Path | None,
+    config_file: Path | None,
+    output_format: str,
+    fail_on: str,
+    verbose: bool,
+    color: bool | None,
 ) -> None:
-    """Compare two pages, or two directories of pages paired by relative path."""
-    report = diff_paths(old, new)
+    """Compare two pages or folders of pages, or pages of the snapshot store.
+
+    TARGETS: OLD NEW (files or folders), PAGE (its latest change), PAGE@REV or PAGE@DATE (the
+    change in force then), or two of those; PAGE is a store path without .md, or a URL.
+    """
+    report = resolve_diff(
+        targets,
+        store_location(config_file, store_dir),
+        since=parse_when(since) if since else None,
+        sources=sources,
+    )
     options = formats.FormatOptions(verbose=verbose, color=color)
     formats.FORMATS[output_format](report, sys.stdout, options)
     if fails(report.verdict, fail_on):
         sys.exit(EXIT_FINDINGS)
+
+
+EXIT_FETCH_FAILED = 3
+
+
+@cli.command()
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path),
+    default=CONFIG_FILE,
+    show_default=True,
+    help="Configuration file to write (kept when it exists).",
+)
+def init(config_file: Path) -> None:
+    """Write a commented example configuration and create its snapshot store."""
+    written = write_example(config_file)
+    config = load_config(config_file)
+    Store.create(config.store.path).close()
+    click.echo(f"{'wrote' if written else 'kept existing'} {config_file}")
+    click.echo(f"snapshot store: {config.store.path}")
+
+
+@cli.command()
+@click.option("--source", "names", multiple=True, help="Fetch only this source (repeatable).")
+@click.option(
+    "--all", "everything", is_flag=True, help="Fetch every page, even when lastmod did not move."
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path),
+    default=CONFIG_FILE,
+    show_default=True,
+    help="Configuration file.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, warnings or summary.")
+def fetch(names: tuple[str, ...], everything: bool, config_file: Path, quiet: bool) -> None:
+    """Fetch the configured sites into the snapshot store, one commit per changed page.
+
+    Exit 0 when every page was fetched, 3 when some failed (they are listed), 2 on a usage or
+    configuration error.
+    """
+    config = load_config(config_file)
+    with progress_for(quiet) as progress:
+        summary = run_fetch(config, names=names, everything=everything, progress=progress)
+    if not quiet:
+        for line in summary_lines(summary):
+            click.echo(line)
+    for failure in summary.failures:
+        click.echo(f"spectrack: failed: {failure.message}", err=True)
+    if not summary.ok:
+        sys.exit(EXIT_FETCH_FAILED)
+
+
+@cli.command()
+@click.argument("page", required=False)
+@click.option("--source", "sources", multiple=True, help="Only this source (repeatable).")
+@click.option("--since", help="Only revisions recorded since DATE (YYYY-MM-DD, ISO time, 3d).")
+@click.option(
+    "--class",
+    "classes",
+    multiple=True,
+    type=click.Choice(LOG_CLASSES),
+    help="Only revisions of this verdict (repeatable).",
+)
+@store_options
+def log(
+    page: str | None,
+    sources: tuple[str, ...],
+    since: str | None,
+    classes: tuple[str, ...],
+    store_dir: Path | None,
+    config_file: Path | None,
+) -> None:
+    """The recorded history, newest first: upstream time, its origin, recorded time, verdict.
+
+    PAGE is a store path without .md, or a page URL; without it, every page.
+    """
+    with Store.open(store_location(config_file, store_dir)) as store:
+        entries = log_entries(
+            store,
+            page=store.resolve(page) if page else None,
+            sources=sources,
+            since=parse_when(since) if since else None,
+            classes=classes,
+        )
+    for entry in reversed(entries):
+        click.echo(log_line(entry))
+
+
+@cli.command("import-git")
+@click.argument("repo", type=click.Path(path_type=Path))
+@click.option("--path", "folder", required=True, help="Folder of the pages in the repository.")
+@click.option("--source", required=True, help="Source name (the folder in the store).")
+@click.option("--url-base", required=True, help="URL of the folder on the live site.")
+@store_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+def import_git_command(
+    repo: Path,
+    folder: str,
+    source: str,
+    url_base: str,
+    store_dir: Path | None,
+    config_file: Path | None,
+    quiet: bool,
+) -> None:
+    """Backfill a source from a specification's git history, one revision per page per commit."""
+    with (
+        Store.create(store_location(config_file, store_dir)) as store,
+        progress_for(quiet) as progress,
+    ):
+        summary = import_git(
+            store, repo, folder=folder, source=source, url_base=url_base, progress=progress
+        )
+    for skipped in summary.skipped:
+        click.echo(f"spectrack: warning: left out {skipped}", err=True)
+    if not quiet:
+        click.echo(
+            f"{source}: {summary.commits} commits, {summary.revisions} revisions, "
+            f"{summary.pages} pages"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

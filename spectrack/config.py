@@ -307,6 +307,11 @@ _SOURCE_KEYS = {
 }
 
 
+def valid_source_name(name: str) -> bool:
+    """Whether ``name`` can name a source (it is a folder of the store)."""
+    return _NAME.fullmatch(name) is not None
+
+
 def _http_url(reader: _Reader, key: str, value: str) -> str:
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -333,7 +338,7 @@ def _source(reader: _Reader) -> SourceConfig:
         missing = "name" if "name" not in reader.data else "sitemap"
         raise reader.error(None, f"missing key {missing!r}")
     name = reader.get("name", str, "", "a string")
-    if not _NAME.fullmatch(name):
+    if not valid_source_name(name):
         raise reader.error(
             "name",
             f"{name!r}: use letters, digits, '.', '_' and '-', starting with a letter or digit",
@@ -466,3 +471,16 @@ def write_example(path: Path) -> bool:
         return False
     path.write_text(EXAMPLE, encoding="utf-8")
     return True
+
+
+def store_location(config_file: Path | None, store: Path | None) -> Path:
+    """The store a reading command uses: ``--store``, else the configuration's, else ``snapshots``.
+
+    Without ``--config``, ``spectrack.toml`` in the current folder is read when it exists.
+    """
+    if store is not None:
+        return store
+    path = config_file or Path(CONFIG_FILE)
+    if config_file is not None or path.exists():
+        return load_config(path).store.path
+    return Path(DEFAULT_STORE)

@@ -655,7 +655,14 @@ class StoreWriter:
         self._written[page] = body
         return Recorded(page, event, old)
 
-    def remove(self, source: str, url: str, reason: str, when: UpstreamTime | None = None) -> str:
+    def remove(
+        self,
+        source: str,
+        url: str,
+        reason: str,
+        when: UpstreamTime | None = None,
+        upstream_commit: str | None = None,
+    ) -> str:
         """Remove a page (its history stays); one commit."""
         state = self.states(source).pop(url)
         now = self.clock()
@@ -667,7 +674,7 @@ class StoreWriter:
             "Event": RevisionEvent.REMOVED.value,
             "Time-Source": upstream.source.value,
             "Time-Precision": upstream.precision.value,
-            "Upstream-Commit": None,
+            "Upstream-Commit": upstream_commit,
         }
         self._commit(
             f"Remove {state.page} ({reason})",

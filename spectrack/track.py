@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 from urllib.parse import urlsplit
 
 import httpx
@@ -40,36 +39,11 @@ from spectrack.fetch import (
 )
 from spectrack.model import UNCHANGED, ChangeClass
 from spectrack.pages import decode_page
+from spectrack.progress import Progress, SilentProgress
 from spectrack.sitemap import SitemapEntry
 from spectrack.store import PageState, Recorded, RevisionEvent, Store, StoreWriter
 
 GONE_STATUSES = frozenset({404, 410})
-
-
-class Progress(Protocol):
-    """Where a long run reports how far it got; the CLI shows a rich progress bar."""
-
-    def start(self, label: str, total: int) -> None: ...
-
-    def advance(self) -> None: ...
-
-    def warn(self, message: str) -> None: ...
-
-
-class SilentProgress:
-    """Reports nothing; warnings are kept in `warnings`."""
-
-    def __init__(self) -> None:
-        self.warnings: list[str] = []
-
-    def start(self, label: str, total: int) -> None:
-        pass
-
-    def advance(self) -> None:
-        pass
-
-    def warn(self, message: str) -> None:
-        self.warnings.append(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,3 +359,16 @@ def run_fetch(
                 )
 
     return asyncio.run(main())
+
+
+def summary_lines(summary: FetchSummary) -> list[str]:
+    """The end-of-run summary, one line per source."""
+    lines = []
+    for s in summary.sources:
+        classes = ", ".join(f"{name} {count}" for name, count in s.changed.items())
+        lines.append(
+            f"{s.name}: listed {s.listed}, fetched {s.fetched}, new {s.new}, "
+            f"changed {s.changed_total} ({classes}), unchanged {s.unchanged}, "
+            f"removed {s.removed}, unlisted {s.unlisted}, failed {len(s.failures)}"
+        )
+    return lines

@@ -1,0 +1,161 @@
+"""What ``spectrack diff`` compares: two files or folders, or pages of the snapshot store.
+
+A PAGE is a page id (its store path without ``.md``, e.g. ``mcp/specification/draft/server/tools``),
+its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id, ``HEAD~2``…) and
+``PAGE@DATE`` as it was at an upstream date (``2025-06-18``, an ISO datetime, ``3d``)::
+
+    diff OLD NEW               two existing files or folders (an existing path always wins)
+    diff PAGE                  the page's latest change
+    diff PAGE@REV|PAGE@DATE    the change in force at that commit or date
+    diff A B                   A's text against B's; A and B are PAGE, PAGE@REV or PAGE@DATE,
+                               a bare PAGE meaning its latest text
+    diff --since DATE          every page with a revision *recorded* since DATE: its text before
+                               the first of them against its text now (``sources`` narrows)
+
+`classify` tells each argument's kind without reading the store, so other forms (revisions of a
+specification repository, for instance) can be added beside these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+
+from spectrack.dates import looks_like_date, parse_when
+from spectrack.diff import diff_paths, diff_texts
+from spectrack.errors import InputError
+from spectrack.model import PageReport, Report
+from spectrack.paths import PAGE_SUFFIX
+from spectrack.store import BRANCH, Revision, Store
+
+_REV = re.compile(r"[0-9a-fA-F]{4,40}|(?:HEAD|main)(?:[~^]\d*)*")
+
+
+class TargetKind(StrEnum):
+    FILE = "file"
+    """An existing file or folder."""
+    PAGE = "page"
+    """Anything else: a page of the store, maybe with ``@REV`` or ``@DATE``."""
+
+
+def classify(argument: str) -> TargetKind:
+    return TargetKind.FILE if Path(argument).exists() else TargetKind.PAGE
+
+
+@dataclass(frozen=True, slots=True)
+class PageRef:
+    name: str
+    """The page as written: id, store path or URL."""
+    at: str | None = None
+    """The text after ``@`` (a revision or a date); None for the latest."""
+
+
+def parse_page_ref(argument: str) -> PageRef:
+    name, sep, at = argument.rpartition("@")
+    if sep and name and (looks_like_date(at) or _REV.fullmatch(at)):
+        return PageRef(name, at)
+    return PageRef(argument)
+
+
+def _revision(store: Store, page: str, at: str | None) -> Revision | None:
+    """The revision of ``page`` in force at ``at`` (latest when None)."""
+    if at is None:
+        history = store.history(page)
+        return history[-1] if history else None
+    if looks_like_date(at):
+        return store.at(page, parse_when(at))
+    return store.revision_at(page, at)
+
+
+def _text_at(store: Store, page: str, at: str | None) -> str | None:
+    if at is None:
+        return store.read(page, BRANCH)
+    if looks_like_date(at):
+        revision = store.at(page, parse_when(at))
+        return store.read(page, revision.commit) if revision else None
+    return store.read(page, store.rev_parse(at))
+
+
+def change_report(store: Store, ref: PageRef) -> PageReport:
+    """The change a page's revision made (its latest, or the one in force at ``ref.at``)."""
+    page = store.resolve(ref.name)
+    revision = _revision(store, page, ref.at)
+    if revision is None:
+        raise InputError(f"{ref.name}: no revision of {page} at {ref.at or 'any time'}")
+    old = store.read(page, revision.commit + "^")
+    new = store.read(page, revision.commit)
+    return diff_texts(old, new, page + PAGE_SUFFIX)
+
+
+def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
+    """``old``'s text against ``new``'s."""
+    old_page, new_page = store.resolve(old.name), store.resolve(new.name)
+    old_text = _text_at(store, old_page, old.at)
+    new_text = _text_at(store, new_page, new.at)
+    if old_text is None and new_text is None:
+        raise InputError(f"{old.name} and {new.name}: neither page exists at those points")
+    return diff_texts(old_text, new_text, new_page + PAGE_SUFFIX)
+
+
+def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -> Report:
+    """Every page with revisions recorded since ``since``: before them against now."""
+    first: dict[str, Revision] = {}
+    for revision in store.revisions(since=since):
+        if not sources or revision.source in sources:
+            first.setdefault(revision.page, revision)
+    pages = []
+    for page, revision in sorted(first.items()):
+        old = store.read(page, revision.commit + "^")
+        new = store.read(page, BRANCH)
+        if old != new:
+            pages.append(diff_texts(old, new, page + PAGE_SUFFIX))
+    return Report(tuple(pages))
+
+
+def _open_store(path: Path, arguments: Sequence[str]) -> Store:
+    if not (path / ".git").exists():
+        shown = " and ".join(arguments) or "--since"
+        raise InputError(
+            f"{shown}: no such file or directory, and no snapshot store at {path} "
+            "to look pages up in (give --store or --config)"
+        )
+    return Store.open(path)
+
+
+def resolve_diff(
+    arguments: Sequence[str],
+    store_path: Path,
+    *,
+    since: datetime | None = None,
+    sources: Collection[str] = (),
+) -> Report:
+    """The `Report` ``spectrack diff`` prints for its arguments (see the module docstring)."""
+    if since is not None:
+        if arguments:
+            raise InputError("--since compares the whole store; give no PAGE with it")
+        with _open_store(store_path, arguments) as store:
+            return since_report(store, since, sources)
+    kinds = [classify(a) for a in arguments]
+    if len(arguments) == 2 and TargetKind.FILE in kinds:
+        if kinds[0] != kinds[1]:
+            missing = arguments[kinds.index(TargetKind.PAGE)]
+            if not (store_path / ".git").exists():
+                raise InputError(f"{missing}: no such file or directory")
+            raise InputError(f"{' and '.join(arguments)}: compare two files or two store pages")
+        return diff_paths(Path(arguments[0]), Path(arguments[1]))
+    if len(arguments) == 1 and kinds[0] is TargetKind.FILE:
+        raise InputError(f"{arguments[0]}: give a second file or folder to compare it with")
+    if len(arguments) not in (1, 2):
+        raise InputError(
+            "give two files or folders, one or two store pages (PAGE, PAGE@REV, PAGE@DATE), "
+            "or --since DATE"
+        )
+    with _open_store(store_path, arguments) as store:
+        refs = [parse_page_ref(a) for a in arguments]
+        if len(refs) == 1:
+            return Report((change_report(store, refs[0]),))
+        return Report((compare_report(store, refs[0], refs[1]),))
