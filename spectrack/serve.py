@@ -119,7 +119,9 @@ class LocalSite:
         """Paths requested so far, in order."""
         self._lock = threading.Lock()
         self._server = _Server(self)
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self._thread.start()
 
     def record(self, path: str) -> None:
