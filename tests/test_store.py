@@ -130,9 +130,12 @@ def test_open_refuses_what_is_not_a_store(tmp_path: Path) -> None:
 
 
 def test_a_second_writer_waits_then_says_the_store_is_busy(store: Store) -> None:
-    with store.lock(1.0), pytest.raises(StoreBusyError) as error:
-        with store.writer(StepClock(), lock_wait=0.2):
-            pass
+    with (
+        store.lock(1.0),
+        pytest.raises(StoreBusyError) as error,
+        store.writer(StepClock(), lock_wait=0.2),
+    ):
+        pass
     assert f"(pid {os.getpid()})" in str(error.value)
     assert "another spectrack run is using the store" in str(error.value)
     with store.writer(StepClock(), lock_wait=0.2):
@@ -150,9 +153,11 @@ def test_stale_git_locks_of_a_killed_run_are_cleared(store: Store) -> None:
 
 
 def test_history_moved_under_a_run_is_never_rewritten(store: Store) -> None:
-    with pytest.raises(StoreError, match="fast-import failed"):  # noqa: PT012
-        with store.writer(StepClock()) as writer:
-            writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
+    with (
+        pytest.raises(StoreError, match="fast-import failed"),
+        store.writer(StepClock()) as writer,
+    ):
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
             (store.path / "README.md").write_text("someone else's commit\n")
             git(store.path, "add", "README.md")
             git(
