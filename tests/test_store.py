@@ -158,19 +158,10 @@ def test_history_moved_under_a_run_is_never_rewritten(store: Store) -> None:
         store.writer(StepClock()) as writer,
     ):
         writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
-            (store.path / "README.md").write_text("someone else's commit\n")
-            git(store.path, "add", "README.md")
-            git(
-                store.path,
-                "-c",
-                "user.name=x",
-                "-c",
-                "user.email=x@example.org",
-                "commit",
-                "-q",
-                "-m",
-                "outside commit",
-            )
+        (store.path / "README.md").write_text("someone else's commit\n")
+        git(store.path, "add", "README.md")
+        outsider = ("-c", "user.name=x", "-c", "user.email=x@example.org")
+        git(store.path, *outsider, "commit", "-q", "-m", "outside commit")
     assert git(store.path, "log", "-1", "--format=%s") == "outside commit\n"
     assert "mcp/spec/tools/new" not in store.pages()
 
