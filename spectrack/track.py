@@ -183,7 +183,7 @@ class _SourceRun:
                 self.writer.update(self.source.name, url, lastmod=entry.lastmod_raw, unlisted=False)
                 self.counts["unchanged"] += 1
             elif response.status == 200:
-                text = _page_text(self.source, response, url)
+                text = _page_text(self.source, response, response.url)
                 recorded = self.writer.record(
                     self.source.name,
                     url,
@@ -214,7 +214,7 @@ class _SourceRun:
                 self.writer.update(self.source.name, url, unlisted=True)
                 self.counts["unlisted"] += 1
             elif response.status == 200:
-                text = _page_text(self.source, response, url)
+                text = _page_text(self.source, response, response.url)
                 now = UpstreamTime(self.clock(), TimeSource.FETCH, Precision.SECOND)
                 recorded = self.writer.record(
                     self.source.name,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 import gzip
 import re
 import threading
@@ -265,6 +266,11 @@ def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> Non
     assert fetch(loose).sources[0].removed == 3
 
 
+@functools.cache
+def page_bomb() -> bytes:
+    return gzip.compress(b"\0" * (40 * 1024 * 1024))
+
+
 def fault_routes(
     site: LocalSite, release: threading.Event
 ) -> dict[str, tuple[Route | Reply, str | None]]:
@@ -301,7 +307,7 @@ def fault_routes(
         "hung connection": (hang, "no complete answer within 0.5 s"),
         "truncated body": (truncated, "connection failed"),
         "gzip bomb": (
-            Reply(200, gzip.compress(b"\0" * (40 * 1024 * 1024)), {"Content-Encoding": "gzip"}),
+            Reply(200, page_bomb(), {"Content-Encoding": "gzip"}),
             "once decoded",
         ),
         "off-host redirect": (
