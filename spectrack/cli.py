@@ -41,6 +41,20 @@ def cli() -> None:
     """Track specification sites and report what really changed."""
 
 
+Decorator = Callable[[Callable[..., None]], Callable[..., None]]
+
+
+def config_option(default: str | None, help: str) -> Decorator:
+    return click.option(
+        "--config",
+        "config_file",
+        type=click.Path(path_type=Path),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
 def store_options(command: Callable[..., None]) -> Callable[..., None]:
     """``--store`` and ``--config``, for the commands that read the snapshot store."""
     command = click.option(
@@ -49,12 +63,9 @@ def store_options(command: Callable[..., None]) -> Callable[..., None]:
         type=click.Path(path_type=Path),
         help="The snapshot store (default: the configuration's, else ./snapshots).",
     )(command)
-    return click.option(
-        "--config",
-        "config_file",
-        type=click.Path(path_type=Path),
-        help=f"Configuration file (default: ./{CONFIG_FILE} when it exists).",
-    )(command)
+    return config_option(None, f"Configuration file (default: ./{CONFIG_FILE} when it exists).")(
+        command
+    )
 
 
 @cli.command()
@@ -115,14 +126,7 @@ EXIT_FETCH_FAILED = 3
 
 
 @cli.command()
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path),
-    default=CONFIG_FILE,
-    show_default=True,
-    help="Configuration file to write (kept when it exists).",
-)
+@config_option(CONFIG_FILE, "Configuration file to write (kept when it exists).")
 def init(config_file: Path) -> None:
     """Write a commented example configuration and create its snapshot store."""
     written = write_example(config_file)
@@ -137,14 +141,7 @@ def init(config_file: Path) -> None:
 @click.option(
     "--all", "everything", is_flag=True, help="Fetch every page, even when lastmod did not move."
 )
-@click.option(
-    "--config",
-    "config_file",
-    type=click.Path(path_type=Path),
-    default=CONFIG_FILE,
-    show_default=True,
-    help="Configuration file.",
-)
+@config_option(CONFIG_FILE, "Configuration file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, warnings or summary.")
 def fetch(names: tuple[str, ...], everything: bool, config_file: Path, quiet: bool) -> None:
     """Fetch the configured sites into the snapshot store, one commit per changed page.

@@ -3,10 +3,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from spectrack.serve import LocalSite
+from spectrack.serve import LocalSite, Reply, Route
 
 
 @pytest.fixture
@@ -42,3 +43,19 @@ class StepClock:
     def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)
         return self.now
+
+
+def in_turn(replies: list[Reply]) -> Route:
+    """A route answering with each reply in turn, then the last one forever."""
+    calls = iter(replies)
+    last = replies[-1]
+    return lambda handler: next(calls, last)
+
+
+def truncated(handler: BaseHTTPRequestHandler) -> None:
+    """Promise 1000 bytes, send a few, close the connection."""
+    handler.send_response(200)
+    handler.send_header("Content-Length", "1000")
+    handler.end_headers()
+    handler.wfile.write(b"# Cut short")
+    handler.close_connection = True

@@ -14,7 +14,7 @@ from spectrack.config import FetchConfig
 from spectrack.errors import FetchError
 from spectrack.fetch import Fetcher, Response, make_client, markdown_text, read_sitemap
 from spectrack.serve import LocalSite, Reply, sitemap_xml
-from tests.conftest import RecordingSleep
+from tests.conftest import RecordingSleep, in_turn, truncated
 
 SETTINGS = FetchConfig(user_agent="spectrack-test/1", timeout=2.0, retries=2, backoff=0.5)
 PAGE = Reply(200, b"# Title\n\nText.\n", {"Content-Type": "text/markdown"})
@@ -40,19 +40,8 @@ def get(
     return asyncio.run(main())
 
 
-def failing_then(replies: list[Reply]):
-    """A route answering with each reply in turn, then the last one forever."""
-    calls = iter(replies)
-    last = replies[-1]
-
-    def route(handler: BaseHTTPRequestHandler) -> Reply:
-        return next(calls, last)
-
-    return route
-
-
 def test_500_then_success_retries_with_backoff(site: LocalSite) -> None:
-    site.routes["/p"] = failing_then([Reply(500), Reply(503), PAGE])
+    site.routes["/p"] = in_turn([Reply(500), Reply(503), PAGE])
     sleep = RecordingSleep()
     response, fetcher = get(site, "/p", sleep=sleep)
     assert response.status == 200 and response.body == PAGE.body
@@ -70,7 +59,7 @@ def test_persistent_5xx_gives_up_after_the_retries(site: LocalSite) -> None:
 
 
 def test_429_honours_retry_after_seconds(site: LocalSite) -> None:
-    site.routes["/p"] = failing_then([Reply(429, headers={"Retry-After": "7"}), PAGE])
+    site.routes["/p"] = in_turn([Reply(429, headers={"Retry-After": "7"}), PAGE])
     sleep = RecordingSleep()
     response, _ = get(site, "/p", sleep=sleep)
     assert response.status == 200
@@ -79,7 +68,7 @@ def test_429_honours_retry_after_seconds(site: LocalSite) -> None:
 
 def test_retry_after_as_an_http_date(site: LocalSite) -> None:
     later = datetime(2030, 1, 1, tzinfo=UTC) + timedelta(seconds=42)
-    site.routes["/p"] = failing_then(
+    site.routes["/p"] = in_turn(
         [Reply(503, headers={"Retry-After": format_datetime(later, usegmt=True)}), PAGE]
     )
     sleep = RecordingSleep()
@@ -126,14 +115,6 @@ def test_slow_trickle_is_cut_by_the_whole_answer_deadline(
     site.routes["/p"] = trickle
     with pytest.raises(FetchError, match=r"no complete answer within 0\.5 s"):
         get(site, "/p", FetchConfig(timeout=0.5, retries=0))
-
-
-def truncated(handler: BaseHTTPRequestHandler) -> None:
-    handler.send_response(200)
-    handler.send_header("Content-Length", "1000")
-    handler.end_headers()
-    handler.wfile.write(b"# Cut short")
-    handler.close_connection = True
 
 
 def test_truncated_body_is_retried(site: LocalSite) -> None:

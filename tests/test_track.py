@@ -15,7 +15,7 @@ from spectrack.dates import Precision, TimeSource
 from spectrack.serve import LocalSite, Reply, Route, sitemap_xml
 from spectrack.store import RevisionEvent, Store
 from spectrack.track import FetchSummary, run_fetch, summary_lines
-from tests.conftest import RecordingSleep, StepClock
+from tests.conftest import RecordingSleep, StepClock, in_turn, truncated
 from tests.storecheck import assert_consistent, git, head, page_bytes
 
 V1 = {
@@ -174,15 +174,22 @@ def six_pages() -> dict[str, bytes]:
     return {f"/spec/p{i}": f"# Page {i}\n\nText {i}.\n".encode() for i in range(6)}
 
 
-def test_page_dropped_and_gone_is_removed_but_its_history_stays(
-    site: LocalSite, store: Path
-) -> None:
+def fetched_then_dropped(site: LocalSite, store: Path) -> tuple[Config, dict[str, bytes], Reply]:
+    """Six pages fetched, then a sitemap without p5 (whose page route is returned)."""
     config = make_config(site, store)
     pages = six_pages()
     site.publish(pages, lastmod="2025-01-01")
     fetch(config)
-    del pages["/spec/p5"]
-    site.publish(pages, lastmod="2025-01-01")
+    hidden = site.routes["/spec/p5.md"]
+    site.publish({k: v for k, v in pages.items() if k != "/spec/p5"}, lastmod="2025-01-01")
+    assert isinstance(hidden, Reply)
+    return config, pages, hidden
+
+
+def test_page_dropped_and_gone_is_removed_but_its_history_stays(
+    site: LocalSite, store: Path
+) -> None:
+    config, _, _ = fetched_then_dropped(site, store)
     summary = fetch(config).sources[0]
     assert summary.removed == 1 and summary.fetched == 1
     with Store.open(store) as opened:
@@ -194,12 +201,7 @@ def test_page_dropped_and_gone_is_removed_but_its_history_stays(
 
 
 def test_page_dropped_but_still_served_stays_unlisted(site: LocalSite, store: Path) -> None:
-    config = make_config(site, store)
-    pages = six_pages()
-    site.publish(pages, lastmod="2025-01-01")
-    fetch(config)
-    hidden = site.routes["/spec/p5.md"]
-    site.publish({k: v for k, v in pages.items() if k != "/spec/p5"}, lastmod="2025-01-01")
+    config, pages, hidden = fetched_then_dropped(site, store)
     site.routes["/spec/p5.md"] = hidden
     summary = fetch(config).sources[0]
     assert (summary.removed, summary.unlisted) == (0, 1)
@@ -213,11 +215,7 @@ def test_page_dropped_but_still_served_stays_unlisted(site: LocalSite, store: Pa
 
 
 def test_a_failed_check_is_never_a_removal(site: LocalSite, store: Path) -> None:
-    config = make_config(site, store)
-    pages = six_pages()
-    site.publish(pages, lastmod="2025-01-01")
-    fetch(config)
-    site.publish({k: v for k, v in pages.items() if k != "/spec/p5"}, lastmod="2025-01-01")
+    config, pages, _ = fetched_then_dropped(site, store)
     site.routes["/spec/p5.md"] = Reply(503)
     summary = fetch(config)
     assert summary.sources[0].removed == 0 and not summary.ok
@@ -226,12 +224,7 @@ def test_a_failed_check_is_never_a_removal(site: LocalSite, store: Path) -> None
 
 
 def test_an_incomplete_sitemap_removes_nothing(site: LocalSite, store: Path) -> None:
-    config = make_config(site, store)
-    pages = six_pages()
-    site.publish(pages, lastmod="2025-01-01")
-    fetch(config)
-    keep = {k: v for k, v in pages.items() if k != "/spec/p5"}
-    site.publish(keep, lastmod="2025-01-01")
+    config, _, _ = fetched_then_dropped(site, store)
     site.routes["/part.xml"] = site.routes["/sitemap.xml"]
     site.routes["/sitemap.xml"] = Reply(
         200,
@@ -276,34 +269,17 @@ def fault_routes(
 ) -> dict[str, tuple[Route | Reply, str | None]]:
     """Page faults: the route serving the page, and the failure expected (None: recovers)."""
     new_body = b"# Prompts\n\nPrompts are reusable templates.\n"
-    flaky_calls: list[int] = []
-
-    def flaky(handler: BaseHTTPRequestHandler) -> Reply:
-        flaky_calls.append(1)
-        return Reply(500) if len(flaky_calls) == 1 else Reply(200, new_body)
-
-    limited_calls: list[int] = []
-
-    def limited(handler: BaseHTTPRequestHandler) -> Reply:
-        limited_calls.append(1)
-        if len(limited_calls) == 1:
-            return Reply(429, headers={"Retry-After": "2"})
-        return Reply(200, new_body)
 
     def hang(handler: BaseHTTPRequestHandler) -> None:
         release.wait(10)
 
-    def truncated(handler: BaseHTTPRequestHandler) -> None:
-        handler.send_response(200)
-        handler.send_header("Content-Length", "500")
-        handler.end_headers()
-        handler.wfile.write(b"# Prom")
-        handler.close_connection = True
-
     port = site.base_url.rsplit(":", 1)[1]
     return {
-        "500 then success": (flaky, None),
-        "429 with Retry-After": (limited, None),
+        "500 then success": (in_turn([Reply(500), Reply(200, new_body)]), None),
+        "429 with Retry-After": (
+            in_turn([Reply(429, headers={"Retry-After": "2"}), Reply(200, new_body)]),
+            None,
+        ),
         "hung connection": (hang, "no complete answer within 0.5 s"),
         "truncated body": (truncated, "connection failed"),
         "gzip bomb": (
