@@ -66,6 +66,9 @@ def pages_in(directory: Path) -> dict[str, bytes]:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes; with Nagle's algorithm the second waits for the
+    # client's delayed ACK (40 ms) on a kept-alive connection.
+    disable_nagle_algorithm = True
     server: _Server
 
     def do_GET(self) -> None:

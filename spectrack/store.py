@@ -76,6 +76,8 @@ IDENTITY = "spectrack <spectrack@localhost>"
 CHECKPOINT_EVERY = 100
 """Commits between two fast-import checkpoints (the points a killed run keeps)."""
 LOCK_FILE = "spectrack.lock"
+CHECKOUT_PENDING = "spectrack-checkout-pending"
+"""Exists from a run's first commit until its files are checked out (a killed run leaves it)."""
 _STALE_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "refs/heads/main.lock")
 
 
@@ -313,7 +315,11 @@ class Store:
             raise StoreError(f"{path}: exists and is not a folder")
         path.mkdir(parents=True, exist_ok=True)
         git(path, "init", "--quiet", "--initial-branch=main")
-        git(path, "config", "gc.autoDetach", "false")
+        # Page state is for spectrack, not for readers of the files: leaving it out of the
+        # checkout halves the files a run writes.
+        git(path, "config", "core.sparseCheckout", "true")
+        (path / ".git" / "info").mkdir(exist_ok=True)
+        (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
         meta = (json.dumps({"format": STORE_FORMAT}) + "\n").encode()
         attributes = b"# pages are stored byte for byte\n* -text\n"
         stream = _commit_stream(
@@ -495,23 +501,25 @@ class Store:
     def writer(self, clock: Clock, lock_wait: float = 10.0) -> Iterator[StoreWriter]:
         """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit."""
         with self.lock(lock_wait) as fd:
-            self._recover()
+            self._clear_stale_locks()
             writer = StoreWriter(self, clock, fd)
             try:
                 yield writer
             finally:
                 writer.finish()
                 self._cache = None
-            git(self.path, "reset", "--hard", "--quiet")
-            git(self.path, "gc", "--auto", "--quiet", check=False)
+            pending = self.path / ".git" / CHECKOUT_PENDING
+            if pending.exists():
+                git(self.path, "reset", "--hard", "--quiet")
+                git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
+                pending.unlink()
 
-    def _recover(self) -> None:
-        """Clear what a killed run may have left (the run lock proves no run is active)."""
+    def _clear_stale_locks(self) -> None:
+        """Remove git lock files a killed run may have left (the run lock proves none is active)."""
         git_dir = self.path / ".git"
         for name in _STALE_GIT_LOCKS:
             with contextlib.suppress(FileNotFoundError):
                 (git_dir / name).unlink()
-        git(self.path, "reset", "--hard", "--quiet")
 
 
 def _commit_stream(
@@ -555,6 +563,8 @@ class StoreWriter:
         self._states: dict[str, dict[str, PageState]] = {}
         self._dirty_states: dict[str, PageState] = {}
         self._written: dict[str, bytes | None] = {}
+        self._taken: dict[str, set[str]] = {}
+        """Case-folded store paths in use, by source."""
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -574,8 +584,12 @@ class StoreWriter:
         states = self.states(source)
         if url in states:
             return states[url].page
-        taken = {(s.page + PAGE_SUFFIX).casefold() for s in states.values()}
-        return page_file(source, url, taken.__contains__)[: -len(PAGE_SUFFIX)]
+        if source not in self._taken:
+            self._taken[source] = {(s.page + PAGE_SUFFIX).casefold() for s in states.values()}
+        taken = self._taken[source]
+        page = page_file(source, url, taken.__contains__)
+        taken.add(page.casefold())
+        return page[: -len(PAGE_SUFFIX)]
 
     def update(self, source: str, url: str, **changes: Any) -> None:
         """Change a page's state without a revision (committed once at the end of the run)."""
@@ -720,6 +734,7 @@ class StoreWriter:
             )
             assert self._process.stdin is not None
             self._process.stdin.write(b"feature done\n")
+            (self.store.path / ".git" / CHECKOUT_PENDING).touch()
         assert self._process.stdin is not None
         try:
             self._process.stdin.write(data)

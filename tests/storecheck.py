@@ -34,8 +34,14 @@ def assert_consistent(path: Path, earlier_heads: Iterable[str] = ()) -> None:
     pages = {f for f in files if not f.startswith(".") and f.endswith(".md")}
     states = {f for f in files if f.startswith(STATE_ROOT + "/")}
     assert {f"{STATE_ROOT}/{p}.json" for p in pages} == states
+    assert not (path / STATE_ROOT).exists(), "page state stays out of the checkout"
     for page in pages:
-        state = PageState.from_json((path / f"{STATE_ROOT}/{page}.json").read_bytes(), page)
+        data = subprocess.run(
+            ["git", "-C", str(path), "show", f"{BRANCH}:{STATE_ROOT}/{page}.json"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        state = PageState.from_json(data, page)
         assert state.page + ".md" == page
         assert state.sha256 == hashlib.sha256((path / page).read_bytes()).hexdigest()
     with Store.open(path) as store:

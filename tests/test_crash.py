@@ -6,10 +6,12 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-from spectrack.serve import LocalSite
+from spectrack.serve import LocalSite, Reply
 from spectrack.store import CHECKPOINT_EVERY, RevisionEvent, Store
 from tests.storecheck import assert_consistent, git, head
 
@@ -23,7 +25,7 @@ path = "snapshots"
 lock_wait = 0.3
 
 [fetch]
-timeout = 5
+timeout = 40
 retries = 1
 backoff = 0.05
 
@@ -58,15 +60,26 @@ def wait_for(condition, timeout: float = 30.0) -> None:
 
 
 def test_two_runs_at_once_the_second_waits_then_stops(tmp_path: Path) -> None:
-    with LocalSite(latency=0.05) as site:
+    release = threading.Event()
+    with LocalSite() as site:
         site.publish(pages(30), lastmod="2025-01-01")
+        held = site.routes["/spec/p000.md"]
+        assert isinstance(held, Reply)
+
+        def slow(handler: BaseHTTPRequestHandler) -> Reply:
+            release.wait(30)
+            return held
+
+        site.routes["/spec/p000.md"] = slow
         config = write_config(tmp_path, site, concurrency=2)
         store = tmp_path / "snapshots"
         first = spectrack(config)
         lock = store / ".git" / "spectrack.lock"
-        wait_for(lambda: lock.exists() and lock.read_text().strip() == str(first.pid))
+        wait_for(lambda: "/spec/p000.md" in site.requests)
+        assert lock.read_text().strip() == str(first.pid)
         second = spectrack(config)
         _, errors = second.communicate(timeout=60)
+        release.set()
         assert second.returncode == 2
         assert "another spectrack run is using the store" in errors
         assert f"pid {first.pid}" in errors
