@@ -22,7 +22,7 @@ from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.errors import InputError
 from spectrack.pages import PAGE_SUFFIXES, decode_page
 from spectrack.progress import Progress, SilentProgress
-from spectrack.store import BlobReader, Store
+from spectrack.store import BlobReader, Store, git_env
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,9 @@ def page_url(url_base: str, relative: str) -> str:
 
 
 def _run_git(repo: Path, *args: str) -> bytes:
-    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, env=git_env(), check=False
+    )
     if done.returncode != 0:
         message = done.stderr.decode(errors="replace").strip().splitlines()
         raise InputError(f"{repo}: git {args[0]} failed: {message[-1] if message else '?'}")

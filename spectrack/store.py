@@ -182,12 +182,18 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+_INHERITED_GIT = frozenset(
+    {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
+)
+
+
 def _clean_trailer(value: str) -> str:
     return re.sub(r"[\x00-\x1f\x7f]+", " ", value).strip()[:500]
 
 
-def _git_env() -> dict[str, str]:
-    env = dict(os.environ)
+def git_env() -> dict[str, str]:
+    """The environment of spectrack's git commands: no inherited repository, fixed identity."""
+    env = {k: v for k, v in os.environ.items() if k not in _INHERITED_GIT}
     env.update(
         GIT_TERMINAL_PROMPT="0",
         LC_ALL="C",
@@ -205,7 +211,7 @@ def git(path: Path, *args: str, data: bytes | None = None, check: bool = True) -
         ["git", "-C", str(path), *args],
         input=data,
         capture_output=True,
-        env=_git_env(),
+        env=git_env(),
         check=False,
     )
     if check and done.returncode != 0:
@@ -224,7 +230,7 @@ class BlobReader:
             ["git", "-C", str(path), "cat-file", "--batch"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=_git_env(),
+            env=git_env(),
         )
 
     def read(self, spec: str) -> bytes | None:
@@ -727,7 +733,7 @@ class StoreWriter:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=self._errors,
-                env=_git_env(),
+                env=git_env(),
                 # The child holds the run lock too: a killed run's fast-import finishes exiting
                 # before the next run starts.
                 pass_fds=(self.lock_fd,),

@@ -12,6 +12,7 @@ import pytest
 
 from spectrack.config import Config, FetchConfig, PathGlob, SourceConfig, StoreConfig
 from spectrack.dates import Precision, TimeSource
+from spectrack.progress import SilentProgress
 from spectrack.serve import LocalSite, Reply, Route, sitemap_xml
 from spectrack.store import RevisionEvent, Store
 from spectrack.track import FetchSummary, run_fetch, summary_lines
@@ -413,3 +414,14 @@ def test_traversal_urls_stay_inside_the_source(site: LocalSite, store: Path) -> 
     assert len({p.casefold() for p in pages}) == 6
     assert not (store.parent / "escape.md").exists() and not (store / "escape.md").exists()
     assert_consistent(store)
+
+
+def test_off_site_urls_are_left_out_with_a_warning(site: LocalSite, store: Path) -> None:
+    site.publish(V1, lastmod="2025-03-26")
+    entries = {site.url(path): "2025-03-26" for path in V1}
+    entries["https://elsewhere.example.net/spec/tools"] = None
+    site.routes["/sitemap.xml"] = Reply(200, sitemap_xml(entries))
+    progress = SilentProgress()
+    summary = fetch(make_config(site, store), progress=progress)
+    assert summary.ok and summary.sources[0].listed == 3
+    assert any("1 URL(s) on another scheme or host" in w for w in progress.warnings)
