@@ -246,7 +246,7 @@ def markdown_text(response: Response, url: str) -> str:
         decode_page(response.body, url)
     except InputError as error:
         raise FetchError(str(error)) from None
-    return response.body.decode("utf-8-sig")
+    return response.body.decode("utf-8")
 
 
 @dataclass(frozen=True, slots=True)

@@ -314,31 +314,29 @@ class Store:
 
     @classmethod
     def create(cls, path: Path, clock: Clock = utc_now) -> Store:
-        """The store at ``path``, created (``git init`` and a first commit) when missing."""
-        if (path / ".git").exists():
-            return cls.open(path)
+        """The store at ``path``, created (``git init`` and a first commit) when missing.
+
+        Creation holds a lock on the folder, so two first runs do not both create it, and an
+        interrupted creation (an empty repository) is completed.
+        """
         if path.exists() and not path.is_dir():
             raise StoreError(f"{path}: exists and is not a folder")
         path.mkdir(parents=True, exist_ok=True)
-        git(path, "init", "--quiet", "--initial-branch=main")
-        # Page state is for spectrack, not for readers of the files: leaving it out of the
-        # checkout halves the files a run writes.
-        git(path, "config", "core.sparseCheckout", "true")
-        (path / ".git" / "info").mkdir(exist_ok=True)
-        (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
-        meta = (json.dumps({"format": STORE_FORMAT}) + "\n").encode()
-        attributes = b"# pages are stored byte for byte\n* -text\n"
-        stream = _commit_stream(
-            "Create spectrack snapshot store\n",
-            git_date(clock()),
-            git_date(clock()),
-            None,
-            [(META_FILE, meta), (".gitattributes", attributes)],
-            [],
-        )
-        git(path, "fast-import", "--quiet", data=stream + b"done\n")
-        git(path, "reset", "--hard", "--quiet")
-        return cls(path)
+        folder = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+            if not (path / ".git").exists():
+                git(path, "init", "--quiet", "--initial-branch=main")
+                # Page state is for spectrack, not for readers of the files: leaving it out of
+                # the checkout halves the files a run writes.
+                git(path, "config", "core.sparseCheckout", "true")
+                (path / ".git" / "info").mkdir(exist_ok=True)
+                (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
+            if not git(path, "rev-parse", "--verify", "--quiet", BRANCH, check=False).strip():
+                _first_commit(path, clock)
+        finally:
+            os.close(folder)
+        return cls.open(path)
 
     def close(self) -> None:
         if self._reader is not None:
@@ -526,6 +524,22 @@ class Store:
         for name in _STALE_GIT_LOCKS:
             with contextlib.suppress(FileNotFoundError):
                 (git_dir / name).unlink()
+
+
+def _first_commit(path: Path, clock: Clock) -> None:
+    meta = (json.dumps({"format": STORE_FORMAT}) + "\n").encode()
+    attributes = b"# pages are stored byte for byte\n* -text\n"
+    stream = _commit_stream(
+        "Create spectrack snapshot store\n",
+        git_date(clock()),
+        git_date(clock()),
+        None,
+        [(META_FILE, meta), (".gitattributes", attributes)],
+        [],
+    )
+    git(path, "fast-import", "--quiet", data=stream + b"done\n")
+    git(path, "symbolic-ref", "HEAD", BRANCH)
+    git(path, "reset", "--hard", "--quiet")
 
 
 def _commit_stream(

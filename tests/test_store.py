@@ -177,3 +177,16 @@ def test_removal_keeps_history(store: Store) -> None:
     assert store.read(page, last_text.commit) == "# Tools\n\nServers MUST validate all input.\n"
     assert store.at(page, datetime(2040, 1, 1, tzinfo=UTC)) == store.history(page)[-1]
     assert_consistent(store.path)
+
+
+def test_an_interrupted_creation_is_completed(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path / "store")], check=True)
+    with Store.create(tmp_path / "store") as created:
+        assert created.head() is not None and created.pages() == []
+    assert_consistent(tmp_path / "store")
+
+
+def test_create_refuses_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StoreError, match="exists and is not a folder"):
+        Store.create(tmp_path / "file")
