@@ -6,39 +6,136 @@ No logic lives here. Exit codes: 0 nothing at or above ``--fail-on``, 1 changes 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
 from spectrack import formats
+from spectrack.acks import ACK_FILE, load_acks, parse_fingerprint, record_acks, review
+from spectrack.comparison import Comparison
 from spectrack.config import CONFIG_FILE, load_config, store_location, write_example
 from spectrack.dates import parse_when
-from spectrack.errors import SpectrackError
+from spectrack.errors import InputError, SpectrackError
+from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import import_git
-from spectrack.model import verdict_rank
 from spectrack.progress import progress_for
 from spectrack.store import Store
-from spectrack.targets import resolve_diff
+from spectrack.targets import compare_targets
 from spectrack.track import run_fetch, summary_lines
-
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
-
-FAIL_ON_CHOICES = ("normative", "editorial", "formatting", "never")
-
-
-def fails(verdict: str, fail_on: str) -> bool:
-    """Whether a verdict reaches the ``--fail-on`` threshold."""
-    return fail_on != "never" and verdict_rank(verdict) >= verdict_rank(fail_on)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="spectrack")
 def cli() -> None:
     """Track specification sites and report what really changed."""
+
+
+def _parse_outputs(
+    context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
+) -> tuple[tuple[str, Path], ...]:
+    parsed = []
+    for value in values:
+        name, equals, path = value.partition("=")
+        if not equals or not path or name not in formats.FORMATS:
+            raise click.BadParameter(
+                f"{value!r}: expected FORMAT=PATH with FORMAT one of {', '.join(sorted(formats.FORMATS))}"
+            )
+        parsed.append((name, Path(path)))
+    return tuple(parsed)
+
+
+def report_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of every command that reports changes; `publish` takes them."""
+    decorators = [
+        click.option(
+            "--format",
+            "output_format",
+            type=click.Choice(sorted(formats.FORMATS)),
+            default="text",
+            show_default=True,
+            help="Output format.",
+        ),
+        click.option(
+            "--fail-on",
+            type=click.Choice(FAIL_ON_CHOICES),
+            default="never",
+            show_default=True,
+            help="Exit 1 when the verdict reaches this class.",
+        ),
+        click.option("--verbose", "-v", is_flag=True, help="List formatting changes one by one."),
+        click.option(
+            "--color/--no-color",
+            default=None,
+            help="Colour the text report (default: on a terminal).",
+        ),
+        click.option(
+            "--ack-file",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help=f"Acknowledged changes to apply (default: {ACK_FILE} when it exists).",
+        ),
+        click.option("--exit-zero", is_flag=True, help="Exit 0 even when changes reach --fail-on."),
+        click.option(
+            "--output",
+            "outputs",
+            multiple=True,
+            metavar="FORMAT=PATH",
+            callback=_parse_outputs,
+            help="Also write the report in FORMAT to PATH (repeatable): sarif=results.sarif.",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def publish(
+    comparison: Comparison,
+    *,
+    output_format: str,
+    fail_on: str,
+    verbose: bool,
+    color: bool | None,
+    ack_file: Path | None,
+    exit_zero: bool,
+    outputs: tuple[tuple[str, Path], ...],
+    fetch_failed: bool = False,
+) -> None:
+    """Apply acknowledgements, write the report(s), exit with the code the findings call for.
+
+    ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
+    """
+    acks = load_acks(ack_file or Path(ACK_FILE), required=ack_file is not None)
+    reviewed = review(comparison.report, acks)
+    for unknown in reviewed.unknown:
+        click.echo(
+            f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
+            err=True,
+        )
+    options = formats.FormatOptions(
+        verbose=verbose,
+        color=color,
+        fail_on=fail_on,
+        acknowledged=reviewed.acknowledged,
+        locations=comparison.locations,
+        environ=os.environ,
+    )
+    formats.FORMATS[output_format](comparison.report, sys.stdout, options)
+    for name, path in outputs:
+        try:
+            with path.open("w", encoding="utf-8") as stream:
+                formats.FORMATS[name](comparison.report, stream, options)
+        except OSError as error:
+            raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
+    code = exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
+    if code:
+        sys.exit(code)
 
 
 Decorator = Callable[[Callable[..., None]], Callable[..., None]]
@@ -69,60 +166,71 @@ def store_options(command: Callable[..., None]) -> Callable[..., None]:
 
 
 @cli.command()
-@click.argument("targets", nargs=-1)
-@click.option("--since", help="Compare every page with revisions recorded since DATE.")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.argument("paths", nargs=-1)
+@click.option(
+    "--repo",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Git repository of BASE and HEAD (default: the current one).",
+)
+@click.option("--since", help="Compare every store page with revisions recorded since DATE.")
 @click.option(
     "--source", "sources", multiple=True, help="With --since: only this source (repeatable)."
 )
 @store_options
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(sorted(formats.FORMATS)),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "--fail-on",
-    type=click.Choice(FAIL_ON_CHOICES),
-    default="never",
-    show_default=True,
-    help="Exit 1 when the verdict reaches this class.",
-)
-@click.option("--verbose", "-v", is_flag=True, help="List formatting changes one by one.")
-@click.option(
-    "--color/--no-color", default=None, help="Colour the text report (default: on a terminal)."
-)
+@report_options
 def diff(
-    targets: tuple[str, ...],
+    old: str | None,
+    new: str | None,
+    paths: tuple[str, ...],
+    repo: Path | None,
     since: str | None,
     sources: tuple[str, ...],
     store_dir: Path | None,
     config_file: Path | None,
-    output_format: str,
-    fail_on: str,
-    verbose: bool,
-    color: bool | None,
+    **report: Any,
 ) -> None:
-    """Compare two pages or folders of pages, or pages of the snapshot store.
+    """Compare two pages, two directories of pages, two git revisions, or store pages.
 
-    TARGETS: OLD NEW (files or folders), PAGE (its latest change), PAGE@REV or PAGE@DATE (the
-    change in force then), or two of those; PAGE is a store path without .md, or a URL.
+    OLD NEW are two files or two directories (pages paired by relative path), or two git
+    revisions: BASE HEAD -- PATH…, BASE..HEAD, BASE...HEAD (since HEAD left BASE). Pages of the
+    snapshot store: PAGE (its latest change), PAGE@REV or PAGE@DATE (the change in force then),
+    or two of those; PAGE is a store path without .md, or a URL. --since DATE: every store page
+    recorded since DATE.
     """
-    report = resolve_diff(
-        targets,
-        store_location(config_file, store_dir),
+    comparison = compare_targets(
+        old,
+        new,
+        paths,
+        repo,
+        store_path=store_location(config_file, store_dir),
         since=parse_when(since) if since else None,
         sources=sources,
     )
-    options = formats.FormatOptions(verbose=verbose, color=color)
-    formats.FORMATS[output_format](report, sys.stdout, options)
-    if fails(report.verdict, fail_on):
-        sys.exit(EXIT_FINDINGS)
+    publish(comparison, **report)
 
 
-EXIT_FETCH_FAILED = 3
+@cli.command()
+@click.argument("fingerprints", nargs=-1, required=True)
+@click.option("--reason", required=True, help="Why the changes are acknowledged (recorded).")
+@click.option(
+    "--ack-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path(ACK_FILE),
+    show_default=True,
+    help="The acknowledgement file to append to.",
+)
+def ack(fingerprints: tuple[str, ...], reason: str, ack_file: Path) -> None:
+    """Acknowledge reviewed changes: still reported, they no longer fail --fail-on."""
+    wanted = list(dict.fromkeys(parse_fingerprint(text) for text in fingerprints))
+    recorded = record_acks(ack_file, wanted, reason, datetime.now(UTC))
+    already = len(wanted) - len(recorded)
+    click.echo(
+        f"spectrack: acknowledged {len(recorded)} change(s) in {ack_file}"
+        + (f"; {already} already acknowledged" if already else "")
+    )
 
 
 @cli.command()

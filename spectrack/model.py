@@ -99,6 +99,8 @@ class Block:
     sentences: tuple[Sentence, ...]
     admonition: str | None = None
     """Kind of the innermost admonition around the block (note, tip, important, warning, caution)."""
+    language: str = ""
+    """For a code block, the first word of its info string, lowercase (``json``, ``mermaid``)."""
 
 
 @dataclass(frozen=True, slots=True)

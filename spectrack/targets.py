@@ -1,10 +1,9 @@
-"""What ``spectrack diff`` compares: two files or folders, or pages of the snapshot store.
+"""Pages of the snapshot store as ``spectrack diff`` inputs, beside files and git revisions.
 
 A PAGE is a page id (its store path without ``.md``, e.g. ``mcp/specification/draft/server/tools``),
 its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id, ``HEAD~2``…) and
 ``PAGE@DATE`` as it was at an upstream date (``2025-06-18``, an ISO datetime, ``3d``)::
 
-    diff OLD NEW               two existing files or folders (an existing path always wins)
     diff PAGE                  the page's latest change
     diff PAGE@REV|PAGE@DATE    the change in force at that commit or date
     diff A B                   A's text against B's; A and B are PAGE, PAGE@REV or PAGE@DATE,
@@ -12,8 +11,9 @@ its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id
     diff --since DATE          every page with a revision *recorded* since DATE: its text before
                                the first of them against its text now (``sources`` narrows)
 
-`classify` tells each argument's kind without reading the store, so other forms (revisions of a
-specification repository, for instance) can be added beside these.
+`compare_targets` decides: an existing file or folder is a file; PATHs after ``--``, ``--repo``
+or ``A..B`` mean git revisions (`spectrack.gitrev`); otherwise arguments that name pages of the
+store are store pages, and anything else goes on to `spectrack.gitrev.compare_inputs`.
 """
 
 from __future__ import annotations
@@ -22,28 +22,18 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from pathlib import Path
 
+from spectrack.comparison import Comparison, PageFiles
 from spectrack.dates import looks_like_date, parse_when
-from spectrack.diff import diff_paths, diff_texts
+from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.model import PageReport, Report
+from spectrack.gitrev import compare_inputs
+from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.store import BRANCH, Revision, Store
 
 _REV = re.compile(r"[0-9a-fA-F]{4,40}|(?:HEAD|main)(?:[~^]\d*)*")
-
-
-class TargetKind(StrEnum):
-    FILE = "file"
-    """An existing file or folder."""
-    PAGE = "page"
-    """Anything else: a page of the store, maybe with ``@REV`` or ``@DATE``."""
-
-
-def classify(argument: str) -> TargetKind:
-    return TargetKind.FILE if Path(argument).exists() else TargetKind.PAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,46 +106,63 @@ def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -
     return Report(tuple(pages))
 
 
-def _open_store(path: Path, arguments: Sequence[str]) -> Store:
+def _open_store(path: Path, shown: str) -> Store:
     if not (path / ".git").exists():
-        shown = " and ".join(arguments) or "--since"
         raise InputError(
-            f"{shown}: no such file or directory, and no snapshot store at {path} "
-            "to look pages up in (give --store or --config)"
+            f"{shown}: no such file or directory, and no snapshot store at {path} to find "
+            "pages in (give --store or --config)"
         )
     return Store.open(path)
 
 
-def resolve_diff(
-    arguments: Sequence[str],
-    store_path: Path,
+def _comparison(store: Store, report: Report) -> Comparison:
+    """Locate each page at its file in the store (as GitHub annotations want it)."""
+    locations = {}
+    for page in report.pages:
+        where = (store.path / page.path).as_posix()
+        locations[page.path] = PageFiles(
+            None if page.status is PageStatus.ADDED else where,
+            None if page.status is PageStatus.REMOVED else where,
+        )
+    return Comparison(report, locations)
+
+
+def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
+    if not (store_path / ".git").exists():
+        return False
+    with Store.open(store_path) as store:
+        return all(store.find(parse_page_ref(a).name) is not None for a in arguments)
+
+
+def compare_targets(
+    old: str | None,
+    new: str | None,
+    paths: Sequence[str],
+    repo: Path | None,
     *,
+    store_path: Path,
     since: datetime | None = None,
     sources: Collection[str] = (),
-) -> Report:
-    """The `Report` ``spectrack diff`` prints for its arguments (see the module docstring)."""
+) -> Comparison:
+    """What ``spectrack diff`` compares for its arguments (see the module docstring)."""
     if since is not None:
-        if arguments:
+        if old is not None or paths:
             raise InputError("--since compares the whole store; give no PAGE with it")
-        with _open_store(store_path, arguments) as store:
-            return since_report(store, since, sources)
-    kinds = [classify(a) for a in arguments]
-    if len(arguments) == 2 and TargetKind.FILE in kinds:
-        if kinds[0] != kinds[1]:
-            missing = arguments[kinds.index(TargetKind.PAGE)]
-            if not (store_path / ".git").exists():
-                raise InputError(f"{missing}: no such file or directory")
-            raise InputError(f"{' and '.join(arguments)}: compare two files or two store pages")
-        return diff_paths(Path(arguments[0]), Path(arguments[1]))
-    if len(arguments) == 1 and kinds[0] is TargetKind.FILE:
-        raise InputError(f"{arguments[0]}: give a second file or folder to compare it with")
-    if len(arguments) not in (1, 2):
+        with _open_store(store_path, "--since") as store:
+            return _comparison(store, since_report(store, since, sources))
+    if old is None:
         raise InputError(
             "give two files or folders, one or two store pages (PAGE, PAGE@REV, PAGE@DATE), "
-            "or --since DATE"
+            "two git revisions, or --since DATE"
         )
-    with _open_store(store_path, arguments) as store:
-        refs = [parse_page_ref(a) for a in arguments]
-        if len(refs) == 1:
-            return Report((change_report(store, refs[0]),))
-        return Report((compare_report(store, refs[0], refs[1]),))
+    arguments = [old] if new is None else [old, new]
+    plain = not paths and repo is None and ".." not in old
+    if plain and not any(Path(a).exists() for a in arguments):
+        if new is None:
+            with _open_store(store_path, old) as store:
+                return _comparison(store, Report((change_report(store, parse_page_ref(old)),)))
+        if _names_pages(store_path, arguments):
+            with Store.open(store_path) as store:
+                report = compare_report(store, parse_page_ref(old), parse_page_ref(new))
+                return _comparison(store, Report((report,)))
+    return compare_inputs(old, new, paths, repo)

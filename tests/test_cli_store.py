@@ -169,9 +169,9 @@ def test_diff_of_two_files_still_works_beside_a_store(
     code, out, _ = run(capsys, "diff", "a.md", "b.md", "--fail-on", "normative")
     assert code == 1 and "strengthened" in out
     code, _, err = run(capsys, "diff", "a.md", "mcp/spec/tools")
-    assert code == 2 and "compare two files or two store pages" in err
+    assert code == 2 and "mcp/spec/tools: no such file or directory" in err
     code, _, err = run(capsys, "diff", "a.md")
-    assert code == 2 and "give a second file" in err
+    assert code == 2 and "a.md: give two files or directories to compare" in err
 
 
 def test_diff_of_a_missing_file_without_a_store(
@@ -226,3 +226,33 @@ def test_import_git_command(
     assert code == 0 and out == "up: 1 commits, 1 revisions, 1 pages\n"
     code, out, _ = run(capsys, "log", "--store", "store")
     assert "commit" in out and "up/docs/a" in out and "added" in out
+
+
+def test_store_pages_are_located_at_their_files_for_annotations(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    code, out, _ = run(
+        capsys, "diff", "mcp/spec/tools", "--format", "github", "--fail-on", "normative"
+    )
+    assert code == 1
+    assert "::error file=snapshots/mcp/spec/tools.md,line=3" in out
+
+
+def test_git_revisions_still_win_when_no_store_page_matches(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import subprocess
+
+    fetch_two_revisions(tracked, capsys)
+    repo = tmp_path  # the working folder is a spec repository with the store inside it
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    for text in ("Clients MAY cache.\n", "Clients MUST cache.\n"):
+        (repo / "page.md").write_text("# Cache\n\n" + text)
+        subprocess.run(["git", "-C", str(repo), "add", "page.md"], check=True)
+        subprocess.run(["git", "-C", str(repo), *identity, "commit", "-qm", "edit"], check=True)
+    code, out, _ = run(capsys, "diff", "HEAD~1", "HEAD", "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and report["verdict"] == "normative"
+    assert [p["path"] for p in report["pages"]] == ["page.md"]

@@ -3,13 +3,12 @@
 Units with equal keys are matched by sequence alignment; in the stretches between matches, units
 are paired by word similarity (so a reworded sentence is one modification, not a removal and an
 addition); what stays unpaired is removed or added, and a removed unit whose key is added elsewhere
-is a move.
+is a move (the engine pairs leftovers across regions, see `spectrack.diff.engine`).
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -19,7 +18,7 @@ from spectrack.model import Block, BlockKind, Sentence
 SIMILARITY_THRESHOLD = 0.4
 """Share of common words (Jaccard) above which two units are one modified unit."""
 
-_WORD = re.compile(r"\w+")
+WORD = re.compile(r"\w+")
 
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
@@ -45,8 +44,8 @@ class Region:
     pairs: tuple[tuple[Unit | None, Unit | None], ...]
 
 
-def words_of(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+def words_of(text: str, *, fold_case: bool = True) -> list[str]:
+    return WORD.findall(text.lower() if fold_case else text)
 
 
 def units_of(blocks: Sequence[Block]) -> list[Unit]:
@@ -109,18 +108,3 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
                 Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
             )
     return equal, regions
-
-
-def find_moves(regions: Sequence[Region]) -> list[tuple[Unit, Unit]]:
-    """(removed, added) units with the same key in different places: moves, not edits."""
-    added: dict[str, list[Unit]] = defaultdict(list)
-    for region in regions:
-        for old_unit, new_unit in region.pairs:
-            if old_unit is None and new_unit is not None:
-                added[new_unit.sentence.key].append(new_unit)
-    moves = []
-    for region in regions:
-        for old_unit, new_unit in region.pairs:
-            if new_unit is None and old_unit is not None and added.get(old_unit.sentence.key):
-                moves.append((old_unit, added[old_unit.sentence.key].pop(0)))
-    return moves

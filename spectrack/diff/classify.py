@@ -9,31 +9,102 @@ with the same keywords is normative ``modified`` unless it still states the same
 from __future__ import annotations
 
 import re
+from collections.abc import Container
+from difflib import SequenceMatcher
 
-from spectrack.diff.align import Unit
+from spectrack.diff.align import Unit, words_of
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
 
-_SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
+SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
+"""Keywords of equal strength: swapping one for another keeps the requirement."""
+
+PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
+"""Subjects that an edit may replace by the noun they stand for without changing a requirement."""
+
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
-_WORD = re.compile(r"\w+")
+_PLAIN_WORD = re.compile(r"[a-z]{5,}")
+
+
+class Vocabulary:
+    """The lowercase words of a page, collected on first use (most diffs never ask)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._words: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if self._words is None:
+            self._words = frozenset(words_of(self._text))
+        return word in self._words
 
 
 def requirement_words(unit: Unit) -> list[str]:
     """The words of a sentence without link targets, case, punctuation or keyword synonyms."""
-    text = _LINK_TARGETS.sub("", unit.sentence.key).lower()
-    return [_SYNONYMS.get(word, word) for word in _WORD.findall(text)]
+    return [SYNONYMS.get(word, word) for word in words_of(_LINK_TARGETS.sub("", unit.sentence.key))]
 
 
-def same_requirement(old: Unit, new: Unit) -> bool:
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance with adjacent transpositions, or ``limit + 1`` once it exceeds it."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, 1):
+            cost = char_a != char_b
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) -> bool:
+    """A misspelt ordinary word corrected: close in spelling, and the page no longer uses it."""
+    if not (_PLAIN_WORD.fullmatch(old_word) and _PLAIN_WORD.fullmatch(new_word)):
+        return False
+    if old_word in new_vocabulary:
+        return False
+    return edit_distance(old_word, new_word, 2) <= (1 if len(new_word) < 8 else 2)
+
+
+def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bool:
     """Whether two sentences with the same keywords state the same requirement.
 
-    True when they differ only in link targets, punctuation, letter case or keyword synonyms.
+    True when every difference is harmless: link targets, punctuation, letter case, keyword
+    synonyms, a misspelling corrected, or a leading pronoun replaced by the noun it stands for.
     """
-    return requirement_words(old) == requirement_words(new)
+    before, after = requirement_words(old), requirement_words(new)
+    if before == after:
+        return True
+    matcher = SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        removed, added = before[i1:i2], after[j1:j2]
+        if (
+            i1 == j1 == 0
+            and removed
+            and removed[0] in PRONOUNS
+            and len(removed) == 1
+            and 0 < len(added) <= 5
+        ):
+            continue
+        if len(removed) == len(added) and all(
+            is_typo_fix(a, b, new_vocabulary) for a, b in zip(removed, added, strict=True)
+        ):
+            continue
+        return False
+    return True
 
 
-def classify_pair(old: Unit, new: Unit) -> tuple[ChangeClass, ChangeKind]:
+def classify_pair(
+    old: Unit, new: Unit, new_vocabulary: Container[str]
+) -> tuple[ChangeClass, ChangeKind]:
     if BlockKind.CODE in (old.block.kind, new.block.kind):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     keyword_change = compare_keywords(
@@ -41,7 +112,7 @@ def classify_pair(old: Unit, new: Unit) -> tuple[ChangeClass, ChangeKind]:
     )
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
-    if not old.sentence.keywords or same_requirement(old, new):
+    if not old.sentence.keywords or same_requirement(old, new, new_vocabulary):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Container, Iterable, Sequence
 
-from spectrack.diff.align import Region, Unit, align, find_moves, units_of, words_of
-from spectrack.diff.classify import classify_pair, classify_single
+from spectrack.diff.align import Region, Unit, align, pair_by_similarity, units_of, words_of
+from spectrack.diff.classify import Vocabulary, classify_pair, classify_single
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
-from spectrack.markdown import parse
+from spectrack.diff.windows import Window, windows
+from spectrack.markdown import Outline, parse, parse_window, scan
 from spectrack.markdown.inline import clean
 from spectrack.model import (
     Block,
+    BlockKind,
     Change,
     ChangeClass,
     ChangeKind,
@@ -45,13 +48,18 @@ def _section(old: Unit | None, new: Unit | None) -> tuple[str, ...]:
     return unit.block.section
 
 
-def _reformatted(equal: Iterable[tuple[Unit, Unit]]) -> list[Change]:
-    """Blocks whose units all match but whose source changed: formatting."""
+def _reformatted(equal: Iterable[tuple[Unit, Unit]], touched: set[int]) -> list[Change]:
+    """Blocks whose units all match but whose source changed: formatting.
+
+    A block with a unit in a changed region (``touched``) is covered by that change already.
+    """
     changes = []
     seen: set[tuple[int, int]] = set()
     for old, new in equal:
         pair = (id(old.block), id(new.block))
         if pair in seen or old.block.raw == new.block.raw:
+            continue
+        if id(old.block) in touched or id(new.block) in touched:
             continue
         seen.add(pair)
         changes.append(
@@ -67,10 +75,21 @@ def _reformatted(equal: Iterable[tuple[Unit, Unit]]) -> list[Change]:
 
 
 def _same_words(region: Region) -> bool:
-    """Whether readers see the same words in a region (a re-laid-out list, a repaired fence)."""
-    return [w for u in region.old for w in words_of(u.sentence.key)] == [
-        w for u in region.new for w in words_of(u.sentence.key)
-    ]
+    """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
+
+    Words are compared as a multiset and with their case: moving a link's target from inside
+    a code block to a link, or a sentence to another paragraph, keeps what readers see.
+    """
+    return Counter(w for u in region.old for w in _visible_words(u)) == Counter(
+        w for u in region.new for w in _visible_words(u)
+    )
+
+
+def _visible_words(unit: Unit) -> list[str]:
+    """The words readers see in a unit: its text and link targets, a code block's language."""
+    if unit.block.kind is BlockKind.CODE:
+        return words_of(unit.block.language + " " + unit.sentence.text, fold_case=False)
+    return words_of(unit.sentence.key, fold_case=False)
 
 
 def _unique_blocks(units: Sequence[Unit]) -> list[Block]:
@@ -81,38 +100,35 @@ def _unique_blocks(units: Sequence[Unit]) -> list[Block]:
     return blocks
 
 
-def _region_changes(region: Region, moved: set[int]) -> list[Change]:
-    if region.old and region.new and _same_words(region):
-        return [
-            Change(
-                ChangeClass.FORMATTING,
-                ChangeKind.REFORMATTED,
-                region.new[0].block.section,
-                block_side(_unique_blocks(region.old)),
-                block_side(_unique_blocks(region.new)),
-            )
-        ]
-    changes = []
-    for old, new in region.pairs:
-        if (old is not None and id(old) in moved) or (new is not None and id(new) in moved):
-            continue
-        if old is not None and new is not None:
-            change_class, kind = classify_pair(old, new)
-        elif old is not None:
-            change_class, kind = classify_single(old), ChangeKind.REMOVED
+def _region_change(region: Region) -> Change:
+    """The one formatting change of a region whose words did not change."""
+    return Change(
+        ChangeClass.FORMATTING,
+        ChangeKind.REFORMATTED,
+        region.new[0].block.section,
+        block_side(_unique_blocks(region.old)),
+        block_side(_unique_blocks(region.new)),
+    )
+
+
+def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[str]) -> Change:
+    if old is not None and new is not None:
+        if old.sentence.key == new.sentence.key:
+            change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
         else:
-            assert new is not None
-            change_class, kind = classify_single(new), ChangeKind.ADDED
-        changes.append(
-            Change(
-                change_class,
-                kind,
-                _section(old, new),
-                side_of(old) if old else None,
-                side_of(new) if new else None,
-            )
-        )
-    return changes
+            change_class, kind = classify_pair(old, new, new_vocabulary)
+    elif old is not None:
+        change_class, kind = classify_single(old), ChangeKind.REMOVED
+    else:
+        assert new is not None
+        change_class, kind = classify_single(new), ChangeKind.ADDED
+    return Change(
+        change_class,
+        kind,
+        _section(old, new),
+        side_of(old) if old else None,
+        side_of(new) if new else None,
+    )
 
 
 def _overlaps(side: Side | None, lines: Sequence[int]) -> bool:
@@ -128,17 +144,12 @@ def _hunk_lines(group: Sequence[Opcode]) -> tuple[list[int], list[int]]:
     return old, new
 
 
-def _section_at(document: Document, line: int) -> tuple[str, ...]:
-    section: tuple[str, ...] = ()
-    for block in document.blocks:
-        if block.line > line:
-            break
-        section = block.section
-    return section
+def _section_at(page: Outline, line: int) -> tuple[str, ...]:
+    return tuple(text for _, text in page.context_at(line).headings)
 
 
 def _tag_hunks(
-    diff: LineDiff, changes: list[Change], new_doc: Document
+    diff: LineDiff, changes: list[Change], new_page: Outline
 ) -> tuple[list[Hunk], list[Change]]:
     """Tag each hunk with the highest class of the changes it covers.
 
@@ -163,7 +174,7 @@ def _tag_hunks(
                 Change(
                     ChangeClass.FORMATTING,
                     ChangeKind.REFORMATTED,
-                    _section_at(new_doc, line),
+                    _section_at(new_page, line),
                     _raw_side(diff.old_lines, old_lines),
                     _raw_side(diff.new_lines, new_lines),
                 )
@@ -204,25 +215,40 @@ def _whole_page(document: Document, added: bool) -> list[Change]:
     return changes
 
 
-def diff_texts(old: str | None, new: str | None, path: str) -> PageReport:
-    """Compare two versions of a page; None on one side means the page was added or removed."""
+def diff_texts(
+    old: str | None, new: str | None, path: str, *, incremental: bool = True
+) -> PageReport:
+    """Compare two versions of a page; None on one side means the page was added or removed.
+
+    Only the windows around changed lines are parsed unless ``incremental`` is false, which
+    parses both pages whole (the same result, slower; kept to check that claim).
+    """
     old_lines = split_lines(old) if old is not None else []
     new_lines = split_lines(new) if new is not None else []
     diff = line_diff(old_lines, new_lines)
     if old is None or new is None:
         present = new if old is None else old
         assert present is not None
-        document = parse(present, name=path)
-        changes = _whole_page(document, added=old is None)
-        hunks, _ = _tag_hunks(diff, changes, document)
+        changes = _whole_page(parse(present, name=path), added=old is None)
+        hunks, _ = _tag_hunks(diff, changes, scan(present, path))
         status = PageStatus.ADDED if old is None else PageStatus.REMOVED
         return PageReport(path, status, tuple(changes), tuple(hunks), diff.added, diff.removed)
     if not diff.changed:
         return PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0)
-    old_doc = parse(old, name=path)
-    new_doc = parse(new, name=path)
-    changes = diff_documents(old_doc, new_doc)
-    hunks, extra = _tag_hunks(diff, changes, new_doc)
+    old_page, new_page = scan(old, path), scan(new, path)
+    if incremental:
+        spans = windows(diff.opcodes, old_page, new_page)
+    else:
+        spans = [Window(0, len(old_page.lines), 0, len(new_page.lines))]
+    parsed = [
+        (
+            parse_window(old_page, span.old_start, span.old_end)[0],
+            parse_window(new_page, span.new_start, span.new_end)[0],
+        )
+        for span in spans
+    ]
+    changes = diff_blocks(parsed, Vocabulary(new))
+    hunks, extra = _tag_hunks(diff, changes, new_page)
     changes = sorted(changes + extra, key=lambda change: _position(change, diff.opcodes))
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
@@ -241,16 +267,44 @@ def _position(change: Change, opcodes: Sequence[Opcode]) -> tuple[int, int]:
     return len(opcodes) and opcodes[-1][4] + 1, 1
 
 
+def diff_blocks(
+    windows: Iterable[tuple[Sequence[Block], Sequence[Block]]], new_vocabulary: Container[str]
+) -> list[Change]:
+    """The semantic changes between pairs of old and new block runs (whole pages or windows).
+
+    Units left unpaired in their region are paired once more across all regions, so that a
+    sentence that moved is a move (or a modification, if it also changed), not a removal and an
+    addition. ``new_vocabulary`` holds every (lowercase) word of the new page, to tell a corrected
+    misspelling from a changed word.
+    """
+    changes: list[Change] = []
+    equal: list[tuple[Unit, Unit]] = []
+    touched: set[int] = set()
+    unpaired_old: list[Unit] = []
+    unpaired_new: list[Unit] = []
+    for old_blocks, new_blocks in windows:
+        window_equal, regions = align(units_of(old_blocks), units_of(new_blocks))
+        equal.extend(window_equal)
+        for region in regions:
+            touched.update(id(unit.block) for unit in (*region.old, *region.new))
+            if region.old and region.new and _same_words(region):
+                changes.append(_region_change(region))
+                continue
+            for old, new in region.pairs:
+                if old is not None and new is not None:
+                    changes.append(_pair_change(old, new, new_vocabulary))
+                elif old is not None:
+                    unpaired_old.append(old)
+                elif new is not None:
+                    unpaired_new.append(new)
+    changes.extend(
+        _pair_change(old, new, new_vocabulary)
+        for old, new in pair_by_similarity(unpaired_old, unpaired_new)
+    )
+    changes.extend(_reformatted(equal, touched))
+    return changes
+
+
 def diff_documents(old: Document, new: Document) -> list[Change]:
     """The semantic changes between two parsed documents (without line hunks)."""
-    equal, regions = align(units_of(old.blocks), units_of(new.blocks))
-    changes = _reformatted(equal)
-    moves = find_moves(regions)
-    moved = {id(unit) for pair in moves for unit in pair}
-    for region in regions:
-        changes.extend(_region_changes(region, moved))
-    changes.extend(
-        Change(ChangeClass.FORMATTING, ChangeKind.MOVED, n.block.section, side_of(o), side_of(n))
-        for o, n in moves
-    )
-    return changes
+    return diff_blocks([(old.blocks, new.blocks)], Vocabulary(" ".join(b.key for b in new.blocks)))

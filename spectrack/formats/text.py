@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 from typing import TextIO
 
 from rich.console import Console
 from rich.text import Text
 
+from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side
 from spectrack.normative import find_keywords
@@ -56,7 +58,7 @@ def _highlighted(prefix: str, side: Side, style: str) -> Text:
     return line
 
 
-def _change_lines(change: Change) -> list[Text]:
+def _change_lines(change: Change, acknowledged: bool = False) -> list[Text]:
     style = _STYLE[change.change_class.value]
     header = Text(f"  {_MARK[change.change_class]} ", style=style)
     header.append(f"{change.change_class.value} {change.kind.value}", style=style)
@@ -64,6 +66,8 @@ def _change_lines(change: Change) -> list[Text]:
         header.append(f"  {keyword_summary(change)}", style="bold")
     if change.section:
         header.append("  " + " › ".join(change.section), style="cyan")
+    if acknowledged:
+        header.append("  ✓ acknowledged", style="green")
     lines = [header]
     if change.old is not None:
         lines.append(_highlighted("-", change.old, "red"))
@@ -81,23 +85,30 @@ def _formatting_summary(changes: list[Change]) -> Text:
     )
 
 
-def page_lines(page: PageReport, verbose: bool) -> list[Text]:
+def page_lines(
+    page: PageReport, verbose: bool, acknowledged: Collection[str] = frozenset()
+) -> list[Text]:
     verdict = page.verdict
     header = Text(page.path, style="bold")
     header.append(f"  {page.status.value}  ")
     header.append(verdict.upper(), style=_STYLE[verdict])
     header.append(f"  +{page.lines_added} −{page.lines_removed}", style="dim")
     lines = [header]
+    marks = [fingerprint in acknowledged for fingerprint in page_fingerprints(page)]
     for change_class in (ChangeClass.NORMATIVE, ChangeClass.EDITORIAL):
-        for change in page.changes:
+        for change, mark in zip(page.changes, marks, strict=True):
             if change.change_class is change_class:
-                lines.extend(_change_lines(change))
-    formatting = [c for c in page.changes if c.change_class is ChangeClass.FORMATTING]
+                lines.extend(_change_lines(change, mark))
+    formatting = [
+        (change, mark)
+        for change, mark in zip(page.changes, marks, strict=True)
+        if change.change_class is ChangeClass.FORMATTING
+    ]
     if formatting and verbose:
-        for change in formatting:
-            lines.extend(_change_lines(change))
+        for change, mark in formatting:
+            lines.extend(_change_lines(change, mark))
     elif formatting:
-        lines.append(_formatting_summary(formatting))
+        lines.append(_formatting_summary([change for change, _ in formatting]))
     return lines
 
 
@@ -117,9 +128,11 @@ def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
         f" · {changed} of {len(report.pages)} pages changed · "
         + ", ".join(f"{counts[name]} {name}" for name in counts)
     )
+    if options.acknowledged:
+        summary.append(f" · {len(options.acknowledged)} acknowledged")
     console.print(summary)
     for page in report.pages:
         if page.changes:
             console.print()
-            for line in page_lines(page, options.verbose):
+            for line in page_lines(page, options.verbose, options.acknowledged):
                 console.print(line)

@@ -64,17 +64,28 @@ def html_text(html: str) -> str:
     return clean(_TAG.sub(" ", _COMMENT.sub(" ", html)))
 
 
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a window of a page inherits from the rest of the page."""
+
+    line_offset: int = 0
+    """0-based page line of the window's first line."""
+    headings: tuple[tuple[int, str], ...] = ()
+    """(level, text) of the heading path in force where the window starts."""
+    title_heading_line: int | None = None
+    """0-based page line of a leading H1 that repeats the front-matter title (it is not a block)."""
+
+
 @dataclass(slots=True)
 class _Walk:
     lines: Sequence[str]
-    line_offset: int
+    context: Context
     blocks: list[Block] = field(default_factory=list)
     admonitions: list[Admonition] = field(default_factory=list)
     headings: list[tuple[int, str]] = field(default_factory=list)
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
     list_item_pending: bool = False
-    title: str | None = None
 
     @property
     def section(self) -> tuple[str, ...]:
@@ -85,7 +96,8 @@ class _Walk:
         return next((kind for kind in reversed(self.containers) if kind), None)
 
     def raw(self, start: int, end: int) -> str:
-        return "\n".join(self.lines[start - self.line_offset : end - self.line_offset])
+        offset = self.context.line_offset
+        return "\n".join(self.lines[start - offset : end - offset])
 
     def add(
         self,
@@ -95,6 +107,7 @@ class _Walk:
         *,
         key: str | None = None,
         keywords: bool = True,
+        language: str = "",
     ) -> None:
         self.list_item_pending = False
         text = inline.text
@@ -122,6 +135,7 @@ class _Walk:
                 raw=self.raw(start, end),
                 sentences=tuple(sentences),
                 admonition=self.admonition,
+                language=language,
             )
         )
 
@@ -132,34 +146,27 @@ class _Walk:
         self.add(BlockKind.HEADING, inline, span, keywords=False)
 
 
-def _span(token: Token, fallback: tuple[int, int]) -> tuple[int, int]:
-    return (token.map[0], token.map[1]) if token.map else fallback
-
-
-def walk(tokens: Sequence[Token], lines: Sequence[str], line_offset: int = 0) -> _Walk:
-    """Turn a token stream into blocks; ``lines`` are the source lines from ``line_offset`` on."""
-    state = _Walk(lines, line_offset)
-    last_span = (line_offset, line_offset + 1)
+def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Walk:
+    """Turn the tokens of ``lines`` (a window of a page, see `Context`) into blocks."""
+    state = _Walk(lines, context)
+    state.headings.extend(context.headings)
+    offset = context.line_offset
+    last_span = (offset, offset + 1)
     index = 0
     count = len(tokens)
     while index < count:
         token = tokens[index]
         kind = token.type
-        span = last_span = _span(token, last_span)
+        if token.map:
+            last_span = (token.map[0] + offset, token.map[1] + offset)
+        span = last_span
         if kind == "front_matter":
             title = front_matter_title(token.content)
             if title:
-                state.title = title
                 state.heading(1, InlineText.of(title), span)
         elif kind == "heading_open":
-            inline = inline_text(tokens[index + 1].children)
-            level = int(token.tag[1:])
-            if not (
-                level == 1 and state.title and inline.text == state.title and len(state.blocks) == 1
-            ):
-                state.heading(level, inline, span)
-            if state.title is None and level == 1:
-                state.title = inline.text
+            if span[0] != context.title_heading_line:
+                state.heading(int(token.tag[1:]), inline_text(tokens[index + 1].children), span)
             index += 2
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
@@ -173,8 +180,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], line_offset: int = 0) ->
                 BlockKind.CODE,
                 InlineText.verbatim(token.content.strip()),
                 span,
-                key=f"```{language} " + " ".join(token.content.split()),
+                key=f"```{language} " + "".join(token.content.split()),
                 keywords=False,
+                language=language,
             )
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)

@@ -1,0 +1,103 @@
+"""Diff benchmark: spectrack against ``difflib.unified_diff`` on every corpus pair, same process.
+
+Prints both totals, their ratio, the median and p95 time per pair of each, and peak memory
+(tracemalloc, measured in a separate pass so that tracing does not slow the timed runs).
+Targets (issue 2): ratio <= 5, p95 <= 50 ms per pair.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.corpus import pairs
+from spectrack.diff import diff_texts
+
+
+@dataclass(frozen=True, slots=True)
+class Timings:
+    name: str
+    seconds: list[float]
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds)
+
+    def quantile(self, share: float) -> float:
+        ordered = sorted(self.seconds)
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+    def line(self) -> str:
+        return (
+            f"{self.name:>10}: total {self.total:7.2f} s   median {statistics.median(self.seconds) * 1000:6.2f} ms"
+            f"   p95 {self.quantile(0.95) * 1000:7.2f} ms   max {max(self.seconds) * 1000:7.1f} ms"
+        )
+
+
+def unified(old: str, new: str, path: str) -> object:
+    return list(difflib.unified_diff(old.splitlines(True), new.splitlines(True), path, path))
+
+
+def spectrack_diff(old: str, new: str, path: str) -> object:
+    return diff_texts(old, new, path)
+
+
+def timed(
+    name: str, function: Callable[[str, str, str], object], inputs: list[tuple[str, str, str]]
+) -> Timings:
+    seconds = []
+    for old, new, path in inputs:
+        start = time.perf_counter()
+        function(old, new, path)
+        seconds.append(time.perf_counter() - start)
+    return Timings(name, seconds)
+
+
+def peak_memory(
+    function: Callable[[str, str, str], object], inputs: list[tuple[str, str, str]]
+) -> int:
+    tracemalloc.start()
+    for old, new, path in inputs:
+        function(old, new, path)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def run(shared: Path) -> None:
+    inputs = [(pair.old, pair.new, pair.path) for pair in pairs(shared)]
+    size = sum(len(old) + len(new) for old, new, _ in inputs)
+    print(f"diff benchmark: {len(inputs)} corpus pairs, {size / 1e6:.1f} MB")
+    timed("warm-up", spectrack_diff, inputs[:20])
+    baseline = timed("difflib", unified, inputs)
+    ours = timed("spectrack", spectrack_diff, inputs)
+    print(baseline.line())
+    print(ours.line())
+    print(f"     ratio: {ours.total / baseline.total:.2f}x difflib (target <= 5)")
+    print(f"       p95: {ours.quantile(0.95) * 1000:.1f} ms per pair (target <= 50)")
+    print(
+        f"peak memory: difflib {peak_memory(unified, inputs) / 1e6:.1f} MB, "
+        f"spectrack {peak_memory(spectrack_diff, inputs) / 1e6:.1f} MB (tracemalloc)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--shared", type=Path, default=Path("../shared"))
+    args = parser.parse_args(argv)
+    if not (args.shared / "corpus").is_dir():
+        print(f"bench: no corpus at {args.shared / 'corpus'}; pass --shared DIR", file=sys.stderr)
+        return 2
+    run(args.shared)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

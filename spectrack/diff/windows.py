@@ -1,0 +1,104 @@
+"""Windows: the smallest stretches of two pages that hold every changed line and cut both at chunks.
+
+Each changed stretch of the line diff is widened until both its old and its new end fall on chunk
+starts of their page (see `spectrack.markdown.outline`); stretches that touch merge. Outside the
+windows the two pages are the same lines, so only the windows need parsing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spectrack.diff.lines import Opcode
+from spectrack.markdown import Outline
+
+_LABEL_USE = "\\[(?:[^\\]\\n]*\\]\\[)?\\s*({labels})\\s*\\]"
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    old_start: int
+    old_end: int
+    new_start: int
+    new_end: int
+    """0-based line ranges, end exclusive."""
+
+
+def windows(opcodes: Sequence[Opcode], old: Outline, new: Outline) -> list[Window]:
+    """The windows around the changed opcodes of a line diff between ``old`` and ``new``.
+
+    Lines that use a link reference whose definition changed count as changed too. Between two
+    windows lie the same lines on both sides, so a window widens by the same number of lines on
+    both sides; when it reaches its neighbour the two merge.
+    """
+    changed = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in opcodes if tag != "equal"]
+    spans = [list(span) for span in sorted(set(changed + _reference_users(opcodes, old, new)))]
+    old_count = opcodes[-1][2] if opcodes else 0
+    index = 0
+    while index < len(spans):
+        span = spans[index]
+        while True:
+            grow = max(
+                span[0] - old.chunk_start_at_or_before(span[0]),
+                span[2] - new.chunk_start_at_or_before(span[2]),
+            )
+            gap = span[0] - (spans[index - 1][1] if index else 0)
+            if grow and index and grow >= gap:
+                previous = spans[index - 1]
+                previous[1], previous[3] = span[1], span[3]
+                del spans[index]
+                index -= 1
+                span = previous
+                continue
+            if grow and gap:
+                span[0] -= min(grow, gap)
+                span[2] -= min(grow, gap)
+                continue
+            grow = max(
+                old.chunk_start_at_or_after(span[1]) - span[1],
+                new.chunk_start_at_or_after(span[3]) - span[3],
+            )
+            last = index + 1 == len(spans)
+            gap = (old_count if last else spans[index + 1][0]) - span[1]
+            if grow and not last and grow >= gap:
+                following = spans.pop(index + 1)
+                span[1], span[3] = following[1], following[3]
+                continue
+            if grow and gap:
+                span[1] += min(grow, gap)
+                span[3] += min(grow, gap)
+                continue
+            break
+        index += 1
+    return [Window(*span) for span in spans]
+
+
+def _reference_users(
+    opcodes: Sequence[Opcode], old: Outline, new: Outline
+) -> list[tuple[int, int, int, int]]:
+    """(old, old + 1, new, new + 1) for unchanged lines that use a redefined link reference."""
+    if "]:" not in old.text and "]:" not in new.text:
+        return []
+    before, after = old.references, new.references
+    labels = {
+        label for label in before.keys() | after.keys() if before.get(label) != after.get(label)
+    }
+    if not labels:
+        return []
+    pattern = re.compile(
+        _LABEL_USE.format(
+            labels="|".join(r"\s+".join(map(re.escape, label.split())) for label in labels)
+        ),
+        re.IGNORECASE,
+    )
+    users: list[tuple[int, int, int, int]] = []
+    for tag, i1, i2, j1, _j2 in opcodes:
+        if tag == "equal":
+            users.extend(
+                (i1 + k, i1 + k + 1, j1 + k, j1 + k + 1)
+                for k in range(i2 - i1)
+                if pattern.search(new.lines[j1 + k])
+            )
+    return users

@@ -1,0 +1,225 @@
+"""Git revisions as inputs: compare the Markdown/MDX pages of two commits of a repository.
+
+``spectrack diff BASE HEAD -- PATH…`` (or ``BASE..HEAD``, or ``BASE...HEAD`` for "since HEAD
+left BASE", as in ``git diff``) reads pages straight from git objects with plumbing commands, so
+the working tree is never touched. Pages are named by their path from the repository root, which
+is what GitHub annotations and SARIF expect; renames are followed, so a renamed page is compared
+with its old self, and its removed lines point at the old path.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from spectrack.comparison import Comparison, PageFiles, compare_paths
+from spectrack.diff import diff_texts
+from spectrack.errors import InputError
+from spectrack.model import PageReport, PageStatus, Report
+from spectrack.pages import PAGE_SUFFIXES, decode_page
+
+_REGULAR_FILES = ("100644", "100755")
+"""Blob modes read as pages; symbolic links (120000) and submodules (160000) are not pages."""
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionRange:
+    """Two revisions of a repository and the paths to compare under them."""
+
+    repo: Path
+    """Where git runs: PATHs are relative to it, as on git's command line."""
+    base: str
+    head: str
+    paths: tuple[str, ...] = ()
+    """Git pathspecs; empty means the whole repository."""
+    since_merge_base: bool = False
+    """``BASE...HEAD``: compare HEAD with the commit where it left BASE."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A page that differs between the two commits: its path and blob on either side."""
+
+    old_path: str | None
+    old_blob: str | None
+    new_path: str | None
+    new_blob: str | None
+
+
+def revision_range(
+    old: str, new: str | None, paths: Sequence[str], repo: Path | None
+) -> RevisionRange | None:
+    """The git revisions `spectrack diff` names, or None when OLD and NEW name files.
+
+    Revisions are meant when ``--repo`` or PATHs are given, when OLD is ``A..B`` (and no such
+    file exists), or when neither OLD nor NEW exists as a file or directory.
+    """
+    ranged = ".." in old and not Path(old).exists()
+    neither_exists = new is not None and not Path(old).exists() and not Path(new).exists()
+    if not (repo is not None or paths or ranged or neither_exists):
+        return None
+    for path in paths:
+        if path.startswith("--"):
+            raise InputError(f"{path}: options go before -- (every argument after it is a path)")
+    pathspecs = list(paths)
+    since_merge_base = False
+    if ranged:
+        since_merge_base = "..." in old
+        base, _, head = old.partition("..." if since_merge_base else "..")
+        if new is not None:
+            pathspecs.insert(0, new)
+    else:
+        base, head = old, new or "HEAD"
+    return RevisionRange(
+        repo or Path("."), base or "HEAD", head or "HEAD", tuple(pathspecs), since_merge_base
+    )
+
+
+def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(repo), *args], input=stdin, capture_output=True, check=False
+        )
+    except FileNotFoundError:
+        raise InputError("git: not found on PATH; install git to compare revisions") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        reason = message[-1] if message else f"git {args[0]} exited {done.returncode}"
+        raise InputError(f"{repo}: {reason}")
+    return done.stdout
+
+
+def _commit(repo: Path, revision: str) -> str:
+    try:
+        found = _git(repo, "rev-parse", "--verify", "--end-of-options", f"{revision}^{{commit}}")
+    except InputError:
+        raise InputError(f"{revision}: not a commit in the git repository {repo}") from None
+    return found.decode().strip()
+
+
+def _toplevel(repo: Path) -> Path:
+    if not repo.is_dir():
+        raise InputError(f"{repo}: no such directory (--repo)")
+    try:
+        return Path(_git(repo, "rev-parse", "--show-toplevel").decode().strip())
+    except InputError:
+        raise InputError(f"{repo}: not inside a git repository (see --repo)") from None
+
+
+def _is_page(path: str | None) -> bool:
+    return path is not None and PurePosixPath(path).suffix.lower() in PAGE_SUFFIXES
+
+
+def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> list[_Entry]:
+    """Pages that differ between two commits, from ``git diff-tree --raw -z`` with renames."""
+    raw = _git(repo, "diff-tree", "-r", "-z", "--raw", "-M", base, head, "--", *paths)
+    fields = raw.decode("utf-8", "replace").split("\0")
+    entries = []
+    index = 0
+    while index < len(fields) and fields[index].startswith(":"):
+        old_mode, new_mode, old_blob, new_blob, status = fields[index][1:].split(" ")
+        renamed = status[0] in "RC"
+        old_path = fields[index + 1]
+        new_path = fields[index + 2] if renamed else old_path
+        index += 3 if renamed else 2
+        old_side = old_mode in _REGULAR_FILES and _is_page(old_path)
+        new_side = new_mode in _REGULAR_FILES and _is_page(new_path)
+        if old_side or new_side:
+            entries.append(
+                _Entry(
+                    old_path if old_side else None,
+                    old_blob if old_side else None,
+                    new_path if new_side else None,
+                    new_blob if new_side else None,
+                )
+            )
+    return entries
+
+
+def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
+    """Every page in a commit under the paths, from the repository root."""
+    raw = _git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
+    pages = []
+    for line in raw.decode("utf-8", "replace").split("\0"):
+        if not line:
+            continue
+        meta, _, path = line.partition("\t")
+        if meta.split(" ")[0] in _REGULAR_FILES and _is_page(path):
+            pages.append(path)
+    return pages
+
+
+def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:
+    """The contents of blobs, read in one ``git cat-file --batch``."""
+    if not blobs:
+        return {}
+    output = _git(repo, "cat-file", "--batch", stdin="".join(f"{b}\n" for b in blobs).encode())
+    contents = {}
+    position = 0
+    for blob in blobs:
+        header_end = output.index(b"\n", position)
+        header = output[position:header_end].decode().split(" ")
+        if len(header) != 3 or header[1] != "blob":
+            raise InputError(f"{repo}: git object {blob} is not a readable blob")
+        size = int(header[2])
+        contents[blob] = output[header_end + 1 : header_end + 1 + size]
+        position = header_end + 1 + size + 1
+    return contents
+
+
+def _page_text(blobs: dict[str, bytes], blob: str | None, name: str) -> str | None:
+    return decode_page(blobs[blob], name) if blob else None
+
+
+def compare_revisions(revisions: RevisionRange) -> Comparison:
+    """Compare the pages under the paths between two commits."""
+    toplevel = _toplevel(revisions.repo)
+    # Without PATHs, compare the whole repository whichever folder --repo names.
+    where = revisions.repo if revisions.paths else toplevel
+    base = _commit(where, revisions.base)
+    head = _commit(where, revisions.head)
+    if revisions.since_merge_base:
+        base = _git(where, "merge-base", base, head).decode().strip()
+    entries = _changed_pages(where, base, head, revisions.paths)
+    changed = {entry.new_path for entry in entries if entry.new_path}
+    blobs = _blobs(where, [b for e in entries for b in (e.old_blob, e.new_blob) if b])
+    pages: list[PageReport] = []
+    locations: dict[str, PageFiles] = {}
+    for entry in entries:
+        path = entry.new_path or entry.old_path
+        assert path is not None, "a changed page exists on one side at least"
+        old_text = _page_text(blobs, entry.old_blob, f"{revisions.base}:{entry.old_path}")
+        new_text = _page_text(blobs, entry.new_blob, f"{revisions.head}:{entry.new_path}")
+        pages.append(diff_texts(old_text, new_text, path))
+        locations[path] = PageFiles(entry.old_path, entry.new_path)
+    for path in _pages_at(where, head, revisions.paths):
+        if path not in changed:
+            pages.append(PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0))
+            locations[path] = PageFiles(path, path)
+    pages.sort(key=lambda page: page.path)
+    return Comparison(Report(tuple(pages)), locations)
+
+
+def compare_inputs(
+    old: str, new: str | None, paths: Sequence[str], repo: Path | None
+) -> Comparison:
+    """What `spectrack diff` compares: two git revisions, or two files or directories."""
+    revisions = revision_range(old, new, paths, repo)
+    if revisions is not None:
+        try:
+            return compare_revisions(revisions)
+        except InputError as error:
+            if paths or repo is not None or ".." in old:
+                raise
+            # Two names that are neither files nor revisions: most likely mistyped file names.
+            raise InputError(
+                f"{old}, {new}: no such files or directories, nor git revisions ({error})"
+            ) from None
+    if new is None:
+        raise InputError(
+            f"{old}: give two files or directories to compare, or git revisions: "
+            "BASE HEAD -- PATH… or BASE..HEAD"
+        )
+    return compare_paths(Path(old), Path(new))

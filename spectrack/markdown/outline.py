@@ -1,0 +1,330 @@
+"""A cheap scan of a page: where it can be cut into independently parseable chunks, its headings.
+
+A full markdown-it parse is the costly step of a diff, and most of a page is unchanged between two
+revisions. The outline lets the differ parse only the chunks around changed lines: a chunk starts
+at a non-indented line after a blank line, unless that line lies inside something that spans
+blank lines — front matter, a fenced code block, a component or shortcode body, a ``:::``
+container, an HTML or MDX comment. Parsed alone, such a chunk yields the same blocks as in the
+whole page; link reference definitions, the title and the heading path come from the outline so
+that no context is lost.
+
+The scan is one regular-expression pass over the lines that start with a character that can open
+one of those constructs or a heading; everything else is computed on demand.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from typing import Any
+
+from spectrack.markdown import hugo, mdx
+from spectrack.markdown.blocks import Context, front_matter_title
+from spectrack.markdown.inline import inline_text
+from spectrack.markdown.parser import Dialect, detect_dialect, parser
+
+_CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
+_SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
+_LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
+_THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_FRONT_MATTER_END = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
+_ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
+_SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
+_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
+_NOT_SETEXT_TEXT = (" " * 4, "\t", "-", "*", "+", ">", "#", "<", "|", "```", "~~~")
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    line: int
+    """0-based line of the heading's text."""
+    level: int
+    source: str
+    """The heading's inline Markdown."""
+
+
+class _Spans:
+    """Closed line intervals that chunks may not cut, merged and searchable."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for first, last in sorted(spans):
+            if merged and first <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], last)
+            else:
+                merged.append([first, last])
+        self.firsts = [first for first, _ in merged]
+        self.lasts = [last for _, last in merged]
+
+    def covering(self, line: int) -> int | None:
+        """The first line of the span that holds ``line`` past its first line, if any."""
+        index = bisect_left(self.firsts, line) - 1
+        if index >= 0 and line <= self.lasts[index]:
+            return self.firsts[index]
+        return None
+
+    def last_of(self, first: int) -> int:
+        return self.lasts[bisect_left(self.firsts, first)]
+
+
+@dataclass(slots=True)
+class Outline:
+    text: str
+    dialect: Dialect
+    lines: list[str]
+    headings: list[Heading]
+    title: str | None
+    """The front-matter title, else the text of the first H1."""
+    body_start: int
+    """0-based line after the front matter (0 without front matter)."""
+    blocked: _Spans
+    front_matter_title: bool = False
+    title_heading_line: int | None = None
+    """0-based line of a leading H1 that repeats the front-matter title."""
+    _plain: dict[int, str] = field(default_factory=dict)
+    _references: dict[str, Any] | None = None
+
+    def is_chunk_start(self, line: int) -> bool:
+        """Whether the page can be cut before ``line`` without changing how either part parses.
+
+        That is after a blank line, before a line that is not indented; and between the items
+        of a list, before an item at the left margin (parsed alone, it is the same item).
+        """
+        if line <= 0 or line == self.body_start or line >= len(self.lines):
+            return True
+        current = self.lines[line]
+        if not current or current[0].isspace() or self.blocked.covering(line) is not None:
+            return False
+        if not self.lines[line - 1].strip():
+            return True
+        return self._item_follows_item(line)
+
+    def _item_follows_item(self, line: int) -> bool:
+        current = self.lines[line]
+        if not _LIST_ITEM.match(current) or _THEMATIC_BREAK.match(current):
+            return False
+        previous = line - 1
+        while previous > self.body_start and self.lines[previous][:1].isspace():
+            previous -= 1
+        text = self.lines[previous]
+        return (
+            bool(text.strip()) and bool(_LIST_ITEM.match(text)) and not _THEMATIC_BREAK.match(text)
+        )
+
+    def chunk_start_at_or_before(self, line: int) -> int:
+        while not self.is_chunk_start(line):
+            first = self.blocked.covering(line)
+            line = first if first is not None else line - 1
+        return line
+
+    def chunk_start_at_or_after(self, line: int) -> int:
+        while not self.is_chunk_start(line):
+            first = self.blocked.covering(line)
+            line = self.blocked.last_of(first) + 1 if first is not None else line + 1
+        return min(line, len(self.lines))
+
+    def heading_text(self, heading: Heading) -> str:
+        text = self._plain.get(heading.line)
+        if text is None:
+            tokens = parser(self.dialect).parseInline(heading.source)
+            text = self._plain[heading.line] = inline_text(
+                tokens[0].children if tokens else None
+            ).text
+        return text
+
+    def context_at(self, line: int) -> Context:
+        """What a window starting at ``line`` inherits: its heading path, the title rule."""
+        stack: list[Heading] = []
+        for heading in self.headings[: bisect_left([h.line for h in self.headings], line)]:
+            if heading.line == self.title_heading_line:
+                continue
+            while stack and stack[-1].level >= heading.level:
+                stack.pop()
+            stack.append(heading)
+        path = [(h.level, self.heading_text(h)) for h in stack]
+        if self.front_matter_title and self.title and line > 0 and not (path and path[0][0] == 1):
+            path.insert(0, (1, self.title))
+        return Context(line, tuple(path), self.title_heading_line)
+
+    @property
+    def references(self) -> dict[str, Any]:
+        """markdown-it's ``env["references"]`` for the whole page, parsed on first use."""
+        if self._references is None:
+            self._references = _references(self)
+        return self._references
+
+
+def outline(text: str, name: str = "") -> Outline:
+    """Scan a page (already through `hugo.resolve_links`) without parsing it."""
+    dialect = detect_dialect(text, name)
+    lines = text.split("\n")
+    spans: list[tuple[int, int]] = []
+    title, body_start = _front_matter(text, lines, spans)
+    scan = _Scan(text, lines, spans)
+    scan.run(body_start)
+    page = Outline(text, dialect, lines, scan.headings, title, body_start, _Spans(spans))
+    page.front_matter_title = title is not None
+    first_h1 = next((h for h in page.headings if h.level == 1), None)
+    if first_h1 is not None:
+        first_h1_text = page.heading_text(first_h1)
+        if page.title is None:
+            page.title = first_h1_text
+        elif first_h1_text == page.title and not "".join(lines[body_start : first_h1.line]).strip():
+            page.title_heading_line = first_h1.line
+    return page
+
+
+def _front_matter(
+    text: str, lines: list[str], spans: list[tuple[int, int]]
+) -> tuple[str | None, int]:
+    if not text.startswith("---\n"):
+        return None, 0
+    end = _FRONT_MATTER_END.search(text, 4)
+    if end is None:
+        return None, 0
+    last = text.count("\n", 0, end.start())
+    spans.append((0, last))
+    return front_matter_title(text[4 : end.start()]), last + 1
+
+
+class _Scan:
+    """One pass over candidate lines, collecting headings and the spans chunks may not cut."""
+
+    def __init__(self, text: str, lines: list[str], spans: list[tuple[int, int]]) -> None:
+        self.text = text
+        self.lines = lines
+        self.spans = spans
+        self.headings: list[Heading] = []
+        self.fence: tuple[int, str] | None = None
+        self.containers: list[int] = []
+        self.skip_to = 0
+        """Offset before which elements and shortcodes lie inside a span already recorded."""
+
+    def run(self, body_start: int) -> None:
+        text = self.text
+        position = sum(len(line) + 1 for line in self.lines[:body_start])
+        line = body_start
+        if position < len(text):
+            self._line(line, position)
+        for match in _CANDIDATE.finditer(text, position):
+            start = match.start() + 1
+            line += text.count("\n", position, start)
+            position = start
+            self._line(line, start)
+        if self.fence is not None:
+            self.spans.append((self.fence[0], len(self.lines) - 1))
+        self._setext_headings(body_start)
+
+    def _setext_headings(self, body_start: int) -> None:
+        fences = _Spans([span for span in self.spans])
+        line = 0
+        position = 0
+        for match in _SETEXT.finditer(self.text):
+            line += self.text.count("\n", position, match.start() + 1)
+            position = match.start() + 1
+            above = self.lines[line - 1]
+            if (
+                line - 1 >= body_start
+                and above.strip()
+                and not above.startswith(_NOT_SETEXT_TEXT)
+                and not _LIST_ITEM.match(above)
+                and fences.covering(line) is None
+            ):
+                self.headings.append(
+                    Heading(line - 1, 1 if match.group(1)[0] == "=" else 2, above.strip())
+                )
+        self.headings.sort(key=lambda heading: heading.line)
+
+    def _line(self, line: int, start: int) -> None:
+        source = self.lines[line]
+        if self.fence is not None:
+            fence = _FENCE.match(source)
+            opening_line, marker = self.fence
+            if (
+                fence
+                and fence.group(1)[0] == marker[0]
+                and len(fence.group(1)) >= len(marker)
+                and not fence.group(2).strip()
+            ):
+                self.spans.append((opening_line, line))
+                self.fence = None
+            return
+        stripped = source.lstrip(" \t")
+        first = stripped[:1]
+        if first in "`~":
+            fence = _FENCE.match(source)
+            if fence and (fence.group(1)[0] == "~" or "`" not in fence.group(2)):
+                self.fence = (line, fence.group(1))
+        elif first == "#":
+            heading = _ATX_HEADING.match(source)
+            if heading:
+                self.headings.append(Heading(line, len(heading.group(1)), heading.group(2) or ""))
+        elif first == "<" and start >= self.skip_to:
+            self._element(line, start + len(source) - len(stripped))
+        elif first == "{" and start >= self.skip_to:
+            self._brace(line, start + len(source) - len(stripped))
+        elif first == ":":
+            container = _CONTAINER.match(source)
+            if container and container.group(1):
+                self.containers.append(line)
+            elif container and self.containers:
+                self.spans.append((self.containers.pop(), line))
+
+    def _element(self, line: int, position: int) -> None:
+        text = self.text
+        line_end = text.find("\n", position)
+        line_end = len(text) if line_end < 0 else line_end
+        if text.startswith("<!--", position):
+            close = text.find("-->", position)
+            end = len(text) if close < 0 else close + 3
+        else:
+            tag = mdx.scan_tag(text, position, len(text))
+            if tag is None:
+                return
+            end = tag.end
+            if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
+                if text.find("</" + tag.name, tag.end, line_end) >= 0:
+                    return
+                closing = mdx.find_closing(text, tag.name, tag.end, len(text))
+                if closing is not None:
+                    end = closing[1]
+        if end > line_end:
+            self._add_span(line, position, end)
+
+    def _brace(self, line: int, position: int) -> None:
+        text = self.text
+        line_end = text.find("\n", position)
+        line_end = len(text) if line_end < 0 else line_end
+        if text.startswith("{/*", position):
+            close = text.find("*/}", position)
+            end = len(text) if close < 0 else close + 3
+        else:
+            shortcode = _SHORTCODE.match(text, position)
+            if shortcode is None or shortcode.group(1):
+                return
+            closing = hugo.find_closing(text, shortcode.group(2), shortcode.end(), len(text))
+            if closing is None:
+                return
+            end = closing[1]
+        if end > line_end:
+            self._add_span(line, line_end, end)
+
+    def _add_span(self, line: int, position: int, end: int) -> None:
+        last = line + self.text.count("\n", position, end - 1)
+        self.spans.append((line, last))
+        self.skip_to = max(self.skip_to, end)
+
+
+def _references(page: Outline) -> dict[str, Any]:
+    if "]:" not in page.text:
+        return {}
+    definitions = [match.group() for match in _REFERENCE.finditer(page.text)]
+    if not definitions:
+        return {}
+    env: dict[str, Any] = {}
+    parser(page.dialect).parse("\n\n".join(definitions), env)
+    references: dict[str, Any] = env.get("references", {})
+    return references
