@@ -29,6 +29,7 @@ from spectrack.dates import looks_like_date, parse_when
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
 from spectrack.gitrev import compare_inputs
+from spectrack.history import revision_report
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.store import BRANCH, Revision, Store
@@ -76,9 +77,7 @@ def change_report(store: Store, ref: PageRef) -> PageReport:
     revision = _revision(store, page, ref.at)
     if revision is None:
         raise InputError(f"{ref.name}: no revision of {page} at {ref.at or 'any time'}")
-    old = store.read(page, revision.commit + "^")
-    new = store.read(page, revision.commit)
-    return diff_texts(old, new, page + PAGE_SUFFIX)
+    return revision_report(store, revision)
 
 
 def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
