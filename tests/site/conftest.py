@@ -81,8 +81,10 @@ def chromium() -> str:
     return find_chromium()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(chromium: str) -> Iterator[Browser]:
+    """One Chromium for the site tests, closed after them: Playwright's synchronous API keeps an
+    event loop running, which would stop later tests from calling ``asyncio.run``."""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield launched
