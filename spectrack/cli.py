@@ -25,6 +25,8 @@ from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, 
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import import_git
 from spectrack.progress import progress_for
+from spectrack.site import build as build_site
+from spectrack.site.collect import collect as collect_site
 from spectrack.site.serve import serve as serve_site
 from spectrack.store import Store
 from spectrack.targets import compare_targets
@@ -336,6 +338,34 @@ def import_git_command(
         click.echo(
             f"{source}: {summary.commits} commits, {summary.revisions} revisions, "
             f"{summary.pages} pages"
+        )
+
+
+@cli.command()
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("site"),
+    show_default=True,
+    help="Folder to write the site into (only changed files are rewritten).",
+)
+@click.option("--base-url", help="Public address of the site: makes the feeds' links absolute.")
+@store_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+def site(
+    out: Path, base_url: str | None, store_dir: Path | None, config_file: Path | None, quiet: bool
+) -> None:
+    """Publish every recorded change as a static website with Atom feeds."""
+    with (
+        Store.open(store_location(config_file, store_dir)) as store,
+        progress_for(quiet) as progress,
+    ):
+        result = build_site(collect_site(store, progress=progress), out, base_url, progress)
+    if not quiet:
+        click.echo(
+            f"{out}: {len(result.written)} files written, {len(result.removed)} removed, "
+            f"{result.unchanged} unchanged; open {out / 'index.html'} "
+            f"or run `spectrack serve {out}`"
         )
 
 

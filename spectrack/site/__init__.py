@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
+from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.site.build import BuildResult, build
-from spectrack.site.model import (
-    ChangeEntry,
-    Precision,
-    SiteData,
-    Source,
-    TimeSource,
-    UpstreamTime,
-    link_pages,
-)
+from spectrack.site.model import ChangeEntry, SiteData, Source, link_pages
 
 __all__ = [
     "BuildResult",

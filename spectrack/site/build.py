@@ -26,6 +26,7 @@ import jinja2
 
 from spectrack.errors import InputError
 from spectrack.model import UNCHANGED, ChangeClass, PageReport
+from spectrack.progress import Progress, SilentProgress
 from spectrack.site import present
 from spectrack.site.model import ChangeEntry, SiteData
 
@@ -48,9 +49,6 @@ _PACKAGE_DIR = Path(__file__).parent
 _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
-
-ProgressHook = Callable[[int, int], None]
-"""Called with (files done, files in all) while a build goes on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,12 +86,12 @@ def build(
     data: SiteData,
     out: Path,
     base_url: str | None = None,
-    progress: ProgressHook | None = None,
+    progress: Progress | None = None,
 ) -> BuildResult:
     """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
     _check(data)
     base = _base(base_url)
-    return _write(_plan(data, base), out, progress)
+    return _write(_plan(data, base), out, progress or SilentProgress())
 
 
 def _check(data: SiteData) -> None:
@@ -534,7 +532,7 @@ def _write_if_changed(out: Path, path: str, content: bytes, existing: set[str]) 
     return True
 
 
-def _write(outputs: list[_Output], out: Path, progress: ProgressHook | None) -> BuildResult:
+def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult:
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder, cannot write the site there")
     out.mkdir(parents=True, exist_ok=True)
@@ -542,14 +540,14 @@ def _write(outputs: list[_Output], out: Path, progress: ProgressHook | None) -> 
     existing = _existing_files(out, [MANIFEST, *previous, *(output.path for output in outputs)])
     written = []
     unchanged = 0
-    for done, output in enumerate(outputs, start=1):
+    progress.start("writing the site", len(outputs))
+    for output in outputs:
         fresh = previous.get(output.path) == output.key and output.path in existing
         if not fresh and _write_if_changed(out, output.path, output.render(), existing):
             written.append(output.path)
         else:
             unchanged += 1
-        if progress is not None:
-            progress(done, len(outputs))
+        progress.advance()
     produced = {output.path: output.key for output in outputs}
     removed = sorted(path for path in previous if path not in produced and path in existing)
     for path in removed:

@@ -10,39 +10,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 
+from spectrack.dates import UpstreamTime
 from spectrack.model import PageReport
-
-
-class TimeSource(StrEnum):
-    """Where the upstream edit time of a change comes from."""
-
-    SITEMAP = "sitemap"
-    """The ``lastmod`` of the site's sitemap."""
-    COMMIT = "commit"
-    """The date of a commit in the repository the page is built from."""
-    FETCH = "fetch"
-    """Nothing better than the time spectrack fetched the page."""
-
-
-class Precision(StrEnum):
-    """How precise an upstream edit time is."""
-
-    DAY = "day"
-    SECOND = "second"
-
-
-@dataclass(frozen=True, slots=True)
-class UpstreamTime:
-    """When upstream edited a page, as far as anyone can tell."""
-
-    time: datetime
-    """Timezone-aware; midnight UTC when the precision is a day."""
-    source: TimeSource
-    precision: Precision
-    raw: str | None = None
-    """The ``lastmod`` text exactly as the sitemap gave it, if any."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import quote, urlsplit
 
+from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.formats.text import keyword_summary
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
 from spectrack.normative import keyword_spans
-from spectrack.site.model import ChangeEntry, Precision, TimeSource, UpstreamTime
+from spectrack.site.model import ChangeEntry
 
 VERDICT_LABELS = {
     "normative": "Normative",

@@ -49,11 +49,12 @@ def test_a_busy_port_is_a_clear_error(sample_site: BuiltSite) -> None:
         make_server(sample_site.folder, port=port)
 
 
-def test_every_option_of_serve_is_documented() -> None:
+def test_every_option_of_the_site_commands_is_documented() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## The change site") :]
-    for parameter in cli.commands["serve"].params:
-        if isinstance(parameter, click.Option):
-            assert [flag for flag in parameter.opts if f"`{flag}" in section], parameter.opts
-        else:
-            assert f"[{(parameter.name or '').upper()}]" in section, parameter.name
+    for name in ("site", "serve"):
+        for parameter in cli.commands[name].params:
+            if isinstance(parameter, click.Option):
+                assert [f for f in parameter.opts if f"`{name} {f}" in section], parameter.opts
+            else:
+                assert f"`{name} {(parameter.name or '').upper()}`" in section, parameter.name

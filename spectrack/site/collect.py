@@ -1,0 +1,56 @@
+"""The snapshot store → `SiteData`: one change per recorded revision, diffed by the engine."""
+
+from __future__ import annotations
+
+from spectrack.dates import UpstreamTime
+from spectrack.errors import InputError
+from spectrack.history import revision_report
+from spectrack.markdown import scan
+from spectrack.progress import Progress, SilentProgress
+from spectrack.site.model import ChangeEntry, SiteData, Source, link_pages
+from spectrack.store import Revision, Store
+
+DEFAULT_TITLE = "Spec changes"
+
+
+def collect(store: Store, title: str = DEFAULT_TITLE, progress: Progress | None = None) -> SiteData:
+    """Every revision in the store as a change, with its report, title and page history."""
+    progress = progress or SilentProgress()
+    revisions = store.revisions()
+    if not revisions:
+        raise InputError(f"{store.path}: nothing recorded yet; run `spectrack fetch` first")
+    progress.start("diffing revisions", len(revisions))
+    entries = []
+    for revision in revisions:
+        entries.append(_entry(store, revision))
+        progress.advance()
+    changes = link_pages(entries)
+    sources = tuple(Source(name) for name in sorted({r.source for r in revisions}))
+    generated_at = max(r.recorded_time for r in revisions)
+    return SiteData(changes, sources, generated_at, title)
+
+
+def _entry(store: Store, revision: Revision) -> ChangeEntry:
+    report = revision_report(store, revision)
+    return ChangeEntry(
+        change_id=revision.commit,
+        source=revision.source,
+        page_path=revision.path,
+        title=_title(store, revision),
+        url=revision.url,
+        upstream=UpstreamTime(
+            revision.upstream_time, revision.time_source, revision.precision, revision.lastmod_raw
+        ),
+        recorded_at=revision.recorded_time,
+        first_seen=revision.recorded_time,
+        page_edits=1,
+        report=report,
+    )
+
+
+def _title(store: Store, revision: Revision) -> str | None:
+    """The page's title after the revision, or before it for a removal."""
+    text = store.read(revision.page, revision.commit) or store.read(
+        revision.page, revision.commit + "^"
+    )
+    return scan(text, revision.path).title if text is not None else None

@@ -1,0 +1,131 @@
+"""From a real snapshot store to the site: `collect` and `spectrack site`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from spectrack.cli import main
+from spectrack.dates import Precision, TimeSource, UpstreamTime
+from spectrack.errors import InputError
+from spectrack.history import revision_report
+from spectrack.site import present
+from spectrack.site.collect import collect
+from spectrack.store import Store
+from tests.conftest import StepClock
+from tests.site.scan import scan_file
+
+LAMP = "https://lamps.example/docs/lamp"
+KETTLE = "https://lamps.example/docs/kettle"
+
+
+def day(text: str) -> UpstreamTime:
+    moment = datetime.fromisoformat(text).replace(tzinfo=UTC)
+    return UpstreamTime(moment, TimeSource.SITEMAP, Precision.DAY, text)
+
+
+def record(store: Store, clock: StepClock, url: str, body: str, when: str) -> None:
+    with store.writer(clock) as writer:
+        writer.record("lamps", url, body.encode(), day(when), lastmod=when)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """The lamp page added, strengthened and added to; a kettle page added, then removed."""
+    clock = StepClock(datetime(2030, 1, 1, tzinfo=UTC))
+    opened = Store.create(tmp_path / "store", clock)
+    record(opened, clock, LAMP, "# Lamp\n\nThe lamp SHOULD glow.\n", "2025-01-10")
+    record(opened, clock, KETTLE, "# Kettle\n\nThe kettle sings.\n", "2025-01-11")
+    record(opened, clock, LAMP, "# Lamp\n\nThe lamp MUST glow.\n", "2025-02-10")
+    record(
+        opened, clock, LAMP, "# Lamp\n\nThe lamp MUST glow.\n\nIt is made of brass.\n", "2025-03-10"
+    )
+    with opened.writer(clock) as writer:
+        writer.remove("lamps", KETTLE, "no longer listed")
+    yield opened
+    opened.close()
+
+
+def test_every_revision_becomes_a_change_with_its_report(store: Store) -> None:
+    revisions = store.revisions()
+    data = collect(store)
+    assert [c.change_id for c in data.changes] == [r.commit for r in revisions]
+    for change, revision in zip(data.changes, revisions, strict=True):
+        assert change.report == revision_report(store, revision)
+        assert change.upstream == UpstreamTime(
+            revision.upstream_time, revision.time_source, revision.precision, revision.lastmod_raw
+        )
+        assert (change.url, change.page_path, change.recorded_at) == (
+            revision.url,
+            revision.path,
+            revision.recorded_time,
+        )
+    assert [c.title for c in data.changes] == ["Lamp", "Kettle", "Lamp", "Lamp", "Kettle"]
+    assert [c.verdict for c in data.changes] == [
+        "normative",
+        "editorial",
+        "normative",
+        "editorial",
+        "editorial",
+    ]
+    assert data.generated_at == revisions[-1].recorded_time
+    assert [s.name for s in data.sources] == ["lamps"]
+
+
+def test_a_page_history_links_its_changes(store: Store) -> None:
+    lamp = [c for c in collect(store).changes if c.url == LAMP]
+    assert [c.previous_id for c in lamp] == [None, lamp[0].change_id, lamp[1].change_id]
+    assert [c.next_id for c in lamp] == [lamp[1].change_id, lamp[2].change_id, None]
+    assert {c.page_edits for c in lamp} == {3}
+    assert {c.first_seen for c in lamp} == {lamp[0].recorded_at}
+
+
+def test_an_empty_store_is_a_clear_error(tmp_path: Path) -> None:
+    with (
+        Store.create(tmp_path / "empty", StepClock()) as empty,
+        pytest.raises(InputError, match="nothing recorded yet"),
+    ):
+        collect(empty)
+
+
+def test_the_site_command_builds_and_then_rewrites_only_what_moved(
+    store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "site"
+    arguments = ["site", "--store", str(store.path), "--out", str(out), "--quiet"]
+    main(arguments)
+    assert capsys.readouterr().out == ""
+    *recorded, removed = store.revisions()
+    for revision in recorded:
+        page = scan_file(out / present.change_href(revision.commit))
+        assert f"from the site's sitemap: {revision.lastmod_raw}" in " ".join(page.text.split())
+    removal = " ".join(scan_file(out / present.change_href(removed.commit)).text.split())
+    assert "Kettle removed" in removal
+    assert "only the fetch time is known" in removal
+
+    main(arguments[:-1])
+    assert capsys.readouterr().out.startswith(f"{out}: 0 files written, 0 removed, ")
+
+    record(
+        store, StepClock(datetime(2031, 1, 1, tzinfo=UTC)), LAMP, "# Lamp\n\nGone.\n", "2025-04-01"
+    )
+    main([*arguments[:-1], "--base-url", "https://changes.example/"])
+    summary = capsys.readouterr().out
+    assert summary.startswith(f"{out}: ")
+    newest = store.revisions()[-1]
+    assert (out / present.change_href(newest.commit)).is_file()
+    assert "https://changes.example/changes/" in (out / "feeds/all.xml").read_text()
+
+
+def test_the_site_command_names_a_missing_store(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["site", "--store", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("spectrack: error: ") and "nowhere" in error
+    assert error.count("\n") == 1
