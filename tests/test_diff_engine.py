@@ -607,6 +607,18 @@ def test_whole_page_parse_and_incremental_parse_agree() -> None:
     assert diff_texts(old, new, "k.md") == diff_texts(old, new, "k.md", incremental=False)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: front matter whose '---' has trailing whitespace is front matter to the "
+    "parser but not to the page outline, so the title is lost and incremental sections differ",
+)
+def test_front_matter_delimiter_with_trailing_space() -> None:
+    old = "--- \ntitle: Kettle\n---\n\n## Lid\n"
+    new = old + "\nThe lid MUST lock.\n"
+    assert parse(old).title == "Kettle"
+    assert diff_texts(old, new, "k.md") == diff_texts(old, new, "k.md", incremental=False)
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")
