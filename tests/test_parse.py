@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -464,3 +465,51 @@ def test_the_cli_reports_unreadable_pages_on_one_line(
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"spectrack: error: {bad}: {message}")
     assert "Traceback" not in done.stderr
+
+
+# --- The README's admonition table is what the parser does ------------------------------------
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+SYNTAX_COLUMNS = ("mdx", "github", "docusaurus", "mkdocs", "hugo")
+
+
+def _callout(syntax: str, opener: str) -> str:
+    """A callout around "Oil it." that starts with ``opener`` as the README writes it."""
+    if syntax == "mdx":
+        return f"{opener}\nOil it.\n</{opener.strip('<>')}>\n"
+    if syntax == "github":
+        return f"{opener}\n> Oil it.\n"
+    if syntax == "docusaurus":
+        return f"{opener}\n\nOil it.\n\n:::\n"
+    if syntax == "mkdocs":
+        return f"{opener}\n\n    Oil it.\n"
+    return f"{{{{< callout {opener} >}}}}\nOil it.\n{{{{< /callout >}}}}\n"
+
+
+def documented_admonitions() -> list[tuple[str, str, str]]:
+    """(kind, syntax, opener) for every entry of the README's admonition table."""
+    section = README.read_text(encoding="utf-8").split("### Admonitions\n", 1)[1]
+    rows = [line for line in section.split("\n### ", 1)[0].splitlines() if line.startswith("| ")]
+    entries = []
+    for row in rows:
+        kind, *columns = [cell.strip() for cell in row.strip("|").split("|")]
+        if kind in KINDS:
+            for syntax, cell in zip(SYNTAX_COLUMNS, columns, strict=True):
+                entries += [(kind, syntax, opener) for opener in re.findall(r"`([^`]+)`", cell)]
+    return entries
+
+
+def test_the_readme_documents_every_kind_in_every_syntax() -> None:
+    entries = documented_admonitions()
+    assert {(kind, syntax) for kind, syntax, _ in entries} == {
+        (kind, syntax) for kind in KINDS for syntax in SYNTAX_COLUMNS
+    }
+
+
+@pytest.mark.parametrize(("kind", "syntax", "opener"), documented_admonitions())
+def test_the_readme_admonition_table_is_what_the_parser_does(
+    kind: str, syntax: str, opener: str
+) -> None:
+    document = parse(_callout(syntax, opener))
+    assert [(a.kind, a.syntax) for a in document.admonitions] == [(kind, syntax)]
+    assert [(b.text, b.admonition) for b in document.blocks] == [("Oil it.", kind)]
