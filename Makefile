@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: demo test check eval bench goldens clean
+.PHONY: demo test check eval bench bench-fetch goldens clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ eval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --shared $(SHARED)
+
+bench-fetch: $(STAMP)
+	$(BIN)/python -m bench.fetch
 
 goldens: $(STAMP)
 	$(BIN)/python -m tests.goldens

@@ -18,9 +18,16 @@ import click
 from spectrack import formats
 from spectrack.acks import ACK_FILE, load_acks, parse_fingerprint, record_acks, review
 from spectrack.comparison import Comparison
+from spectrack.config import CONFIG_FILE, load_config, store_location, write_example
+from spectrack.dates import parse_when
 from spectrack.errors import InputError, SpectrackError
-from spectrack.exitcodes import EXIT_USAGE, FAIL_ON_CHOICES, exit_code
-from spectrack.gitrev import compare_inputs
+from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
+from spectrack.history import LOG_CLASSES, log_entries, log_line
+from spectrack.importgit import import_git
+from spectrack.progress import progress_for
+from spectrack.store import Store
+from spectrack.targets import compare_targets
+from spectrack.track import run_fetch, summary_lines
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -131,8 +138,35 @@ def publish(
         sys.exit(code)
 
 
+Decorator = Callable[[Callable[..., None]], Callable[..., None]]
+
+
+def config_option(default: str | None, help: str) -> Decorator:
+    return click.option(
+        "--config",
+        "config_file",
+        type=click.Path(path_type=Path),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def store_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--store`` and ``--config``, for the commands that read the snapshot store."""
+    command = click.option(
+        "--store",
+        "store_dir",
+        type=click.Path(path_type=Path),
+        help="The snapshot store (default: the configuration's, else ./snapshots).",
+    )(command)
+    return config_option(None, f"Configuration file (default: ./{CONFIG_FILE} when it exists).")(
+        command
+    )
+
+
 @cli.command()
-@click.argument("old")
+@click.argument("old", required=False)
 @click.argument("new", required=False)
 @click.argument("paths", nargs=-1)
 @click.option(
@@ -141,16 +175,41 @@ def publish(
     default=None,
     help="Git repository of BASE and HEAD (default: the current one).",
 )
+@click.option("--since", help="Compare every store page with revisions recorded since DATE.")
+@click.option(
+    "--source", "sources", multiple=True, help="With --since: only this source (repeatable)."
+)
+@store_options
 @report_options
 def diff(
-    old: str, new: str | None, paths: tuple[str, ...], repo: Path | None, **report: Any
+    old: str | None,
+    new: str | None,
+    paths: tuple[str, ...],
+    repo: Path | None,
+    since: str | None,
+    sources: tuple[str, ...],
+    store_dir: Path | None,
+    config_file: Path | None,
+    **report: Any,
 ) -> None:
-    """Compare two pages, two directories of pages, or two git revisions.
+    """Compare two pages, two directories of pages, two git revisions, or store pages.
 
     OLD NEW are two files or two directories (pages paired by relative path), or two git
-    revisions: BASE HEAD -- PATH…, BASE..HEAD, BASE...HEAD (since HEAD left BASE).
+    revisions: BASE HEAD -- PATH…, BASE..HEAD, BASE...HEAD (since HEAD left BASE). Pages of the
+    snapshot store: PAGE (its latest change), PAGE@REV or PAGE@DATE (the change in force then),
+    or two of those; PAGE is a store path without .md, or a URL. --since DATE: every store page
+    recorded since DATE.
     """
-    publish(compare_inputs(old, new, paths, repo), **report)
+    comparison = compare_targets(
+        old,
+        new,
+        paths,
+        repo,
+        store_path=store_location(config_file, store_dir),
+        since=parse_when(since) if since else None,
+        sources=sources,
+    )
+    publish(comparison, **report)
 
 
 @cli.command()
@@ -172,6 +231,111 @@ def ack(fingerprints: tuple[str, ...], reason: str, ack_file: Path) -> None:
         f"spectrack: acknowledged {len(recorded)} change(s) in {ack_file}"
         + (f"; {already} already acknowledged" if already else "")
     )
+
+
+@cli.command()
+@config_option(CONFIG_FILE, "Configuration file to write (kept when it exists).")
+def init(config_file: Path) -> None:
+    """Write a commented example configuration and create its snapshot store."""
+    written = write_example(config_file)
+    config = load_config(config_file)
+    Store.create(config.store.path).close()
+    click.echo(f"{'wrote' if written else 'kept existing'} {config_file}")
+    click.echo(f"snapshot store: {config.store.path}")
+
+
+@cli.command()
+@click.option("--source", "names", multiple=True, help="Fetch only this source (repeatable).")
+@click.option(
+    "--all", "everything", is_flag=True, help="Fetch every page, even when lastmod did not move."
+)
+@config_option(CONFIG_FILE, "Configuration file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, warnings or summary.")
+def fetch(names: tuple[str, ...], everything: bool, config_file: Path, quiet: bool) -> None:
+    """Fetch the configured sites into the snapshot store, one commit per changed page.
+
+    Exit 0 when every page was fetched, 3 when some failed (they are listed), 2 on a usage or
+    configuration error.
+    """
+    config = load_config(config_file)
+    with progress_for(quiet) as progress:
+        summary = run_fetch(config, names=names, everything=everything, progress=progress)
+    if not quiet:
+        for line in summary_lines(summary):
+            click.echo(line)
+    for failure in summary.failures:
+        click.echo(f"spectrack: failed: {failure.message}", err=True)
+    if not summary.ok:
+        sys.exit(EXIT_FETCH_FAILED)
+
+
+@cli.command()
+@click.argument("page", required=False)
+@click.option("--source", "sources", multiple=True, help="Only this source (repeatable).")
+@click.option("--since", help="Only revisions recorded since DATE (YYYY-MM-DD, ISO time, 3d).")
+@click.option(
+    "--class",
+    "classes",
+    multiple=True,
+    type=click.Choice(LOG_CLASSES),
+    help="Only revisions of this verdict (repeatable).",
+)
+@store_options
+def log(
+    page: str | None,
+    sources: tuple[str, ...],
+    since: str | None,
+    classes: tuple[str, ...],
+    store_dir: Path | None,
+    config_file: Path | None,
+) -> None:
+    """The recorded history, newest first: upstream time, its origin, recorded time, verdict.
+
+    PAGE is a store path without .md, or a page URL; without it, every page.
+    """
+    with Store.open(store_location(config_file, store_dir)) as store:
+        entries = log_entries(
+            store,
+            page=store.resolve(page) if page else None,
+            sources=sources,
+            since=parse_when(since) if since else None,
+            classes=classes,
+        )
+    for entry in reversed(entries):
+        click.echo(log_line(entry))
+
+
+@cli.command("import-git")
+@click.argument("repo", type=click.Path(path_type=Path))
+@click.option("--path", "folder", required=True, help="Folder of the pages in the repository.")
+@click.option("--source", required=True, help="Source name (the folder in the store).")
+@click.option("--url-base", required=True, help="URL of the folder on the live site.")
+@store_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+def import_git_command(
+    repo: Path,
+    folder: str,
+    source: str,
+    url_base: str,
+    store_dir: Path | None,
+    config_file: Path | None,
+    quiet: bool,
+) -> None:
+    """Backfill a source from a specification's git history, one revision per page per commit."""
+    with (
+        Store.create(store_location(config_file, store_dir)) as store,
+        progress_for(quiet) as progress,
+    ):
+        summary = import_git(
+            store, repo, folder=folder, source=source, url_base=url_base, progress=progress
+        )
+    for skipped in summary.skipped:
+        click.echo(f"spectrack: warning: left out {skipped}", err=True)
+    if not quiet:
+        click.echo(
+            f"{source}: {summary.commits} commits, {summary.revisions} revisions, "
+            f"{summary.pages} pages"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

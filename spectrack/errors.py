@@ -6,8 +6,10 @@ message on one line and exits with its ``exit_code``. The shape::
     SpectrackError                 exit 2 unless stated
     ├── InputError                 a file, directory or revision that cannot be read as a page
     ├── ConfigError                a bad ``spectrack.toml`` key, type or value
-    ├── StoreError                 the snapshot store is unusable (locked, corrupt, not a repository)
+    ├── StoreError                 the snapshot store is unusable (corrupt, not a repository)
+    │   └── StoreBusyError         another run holds the store's lock
     └── FetchError                 a page or sitemap could not be fetched (exit 3 at the end of a run)
+        └── SitemapError           a sitemap that cannot be read (malformed, malicious, too large)
 
 Messages say what went wrong, where (the file, key or URL) and what to do next.
 """
@@ -33,7 +35,15 @@ class StoreError(SpectrackError):
     """The snapshot store cannot be used."""
 
 
+class StoreBusyError(StoreError):
+    """Another spectrack run holds the store's lock and did not finish within the wait."""
+
+
 class FetchError(SpectrackError):
     """A sitemap or page could not be fetched."""
 
     exit_code = 3
+
+
+class SitemapError(FetchError):
+    """A sitemap that cannot be read: malformed, malicious (DTD, entities) or over the limits."""

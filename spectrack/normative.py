@@ -37,8 +37,13 @@ _PATTERN = re.compile(
 )
 
 
+_ANY_KEYWORD = re.compile("MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL")
+
+
 def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyword, ...]:
     """The keywords of a plain-text sentence, in order, ignoring the ``skip`` ranges (code spans)."""
+    if _ANY_KEYWORD.search(text) is None:
+        return ()
     found = []
     for match in _PATTERN.finditer(text):
         if any(start <= match.start() < end for start, end in skip):

@@ -9,9 +9,11 @@ is a move (the engine pairs leftovers across regions, see `spectrack.diff.engine
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from math import ceil
 
 from spectrack.model import Block, BlockKind, Sentence
 
@@ -66,18 +68,45 @@ def similarity(old: Unit, new: Unit) -> float:
     return len(old.words & new.words) / len(old.words | new.words)
 
 
+def _candidates(old: Sequence[Unit], new: Sequence[Unit]) -> set[tuple[int, int]]:
+    """Index pairs that can reach ``SIMILARITY_THRESHOLD``, without comparing every pair.
+
+    Prefix filtering: order words rarest first; two sets whose Jaccard similarity reaches t
+    share a word among the first ``|x| - ceil(t·|x|) + 1`` words of each.
+    """
+    frequency = Counter(word for unit in (*old, *new) for word in unit.words)
+
+    def prefix(unit: Unit) -> list[str]:
+        words = sorted(unit.words, key=lambda word: (frequency[word], word))
+        return words[: len(words) - ceil(SIMILARITY_THRESHOLD * len(words)) + 1]
+
+    index: dict[str, list[int]] = defaultdict(list)
+    for j, unit in enumerate(new):
+        for word in prefix(unit):
+            index[word].append(j)
+    return {
+        (i, j) for i, unit in enumerate(old) for word in prefix(unit) for j in index.get(word, ())
+    }
+
+
 def pair_by_similarity(
     old: Sequence[Unit], new: Sequence[Unit]
 ) -> list[tuple[Unit | None, Unit | None]]:
     """Pair units greedily, most similar first; unpaired ones stand alone. Keeps old order."""
+    if len(old) * len(new) <= 64:
+        pairs_to_score: Iterable[tuple[int, int]] = (
+            (i, j) for i in range(len(old)) for j in range(len(new))
+        )
+    else:
+        pairs_to_score = _candidates(old, new)
     candidates = []
-    for i, old_unit in enumerate(old):
-        for j, new_unit in enumerate(new):
-            if old_unit.block.kind is BlockKind.CODE and new_unit.block.kind is not BlockKind.CODE:
-                continue
-            score = similarity(old_unit, new_unit)
-            if score >= SIMILARITY_THRESHOLD:
-                candidates.append((score, -abs(i - j), i, j))
+    for i, j in pairs_to_score:
+        old_unit, new_unit = old[i], new[j]
+        if old_unit.block.kind is BlockKind.CODE and new_unit.block.kind is not BlockKind.CODE:
+            continue
+        score = similarity(old_unit, new_unit)
+        if score >= SIMILARITY_THRESHOLD:
+            candidates.append((score, -abs(i - j), i, j))
     candidates.sort(reverse=True)
     partner: dict[int, int] = {}
     taken: set[int] = set()

@@ -1,7 +1,8 @@
 """The plain line diff: unified hunks with old and new line numbers on every line.
 
 The semantic diff reuses its opcodes to know which lines changed, so the line diff is computed
-once per page.
+once per page. Lines shared at the start and the end of both pages are set aside before difflib
+aligns the rest: most revisions change a small part of a page.
 """
 
 from __future__ import annotations
@@ -21,12 +22,8 @@ Opcode = tuple[str, int, int, int, int]
 class LineDiff:
     old_lines: Sequence[str]
     new_lines: Sequence[str]
-    matcher: SequenceMatcher[str]
-
-    @property
-    def opcodes(self) -> Sequence[Opcode]:
-        """difflib opcodes over whole lines (0-based, end exclusive); difflib caches them."""
-        return self.matcher.get_opcodes()
+    opcodes: tuple[Opcode, ...]
+    """difflib-style opcodes over whole lines (0-based, end exclusive), covering both pages."""
 
     @property
     def changed(self) -> list[Opcode]:
@@ -50,14 +47,55 @@ def split_lines(text: str) -> list[str]:
 
 
 def line_diff(old_lines: Sequence[str], new_lines: Sequence[str]) -> LineDiff:
-    return LineDiff(old_lines, new_lines, SequenceMatcher(None, old_lines, new_lines))
+    shortest = min(len(old_lines), len(new_lines))
+    head = 0
+    while head < shortest and old_lines[head] == new_lines[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old_lines[-1 - tail] == new_lines[-1 - tail]:
+        tail += 1
+    old_end, new_end = len(old_lines) - tail, len(new_lines) - tail
+    middle = SequenceMatcher(None, old_lines[head:old_end], new_lines[head:new_end])
+    opcodes = [("equal", 0, head, 0, head)] if head else []
+    for tag, i1, i2, j1, j2 in middle.get_opcodes():
+        opcodes.append((tag, i1 + head, i2 + head, j1 + head, j2 + head))
+    if tail:
+        opcodes.append(("equal", old_end, len(old_lines), new_end, len(new_lines)))
+    merged: list[Opcode] = []
+    for opcode in opcodes:
+        if merged and opcode[0] == merged[-1][0] == "equal":
+            opcode = ("equal", merged[-1][1], opcode[2], merged[-1][3], opcode[4])
+            merged.pop()
+        merged.append(opcode)
+    return LineDiff(old_lines, new_lines, tuple(merged))
 
 
 def group_hunks(diff: LineDiff) -> list[list[Opcode]]:
-    """Opcodes grouped into hunks with ``CONTEXT`` lines around each change (difflib's grouping)."""
-    if not diff.changed:
-        return []
-    return [list(group) for group in diff.matcher.get_grouped_opcodes(CONTEXT)]
+    """Opcodes grouped into hunks with ``CONTEXT`` unchanged lines around each change."""
+    groups: list[list[Opcode]] = []
+    group: list[Opcode] = []
+    has_change = False
+    last = len(diff.opcodes) - 1
+    for index, opcode in enumerate(diff.opcodes):
+        tag, i1, i2, j1, j2 = opcode
+        if tag != "equal":
+            group.append(opcode)
+            has_change = True
+            continue
+        if has_change:
+            if index < last and i2 - i1 <= 2 * CONTEXT:
+                group.append(opcode)
+                continue
+            lead = min(i2 - i1, CONTEXT)
+            if lead:
+                group.append(("equal", i1, i1 + lead, j1, j1 + lead))
+            groups.append(group)
+            has_change = False
+        trail = min(i2 - i1, CONTEXT) if index < last else 0
+        group = [("equal", i2 - trail, i2, j2 - trail, j2)] if trail else []
+    if has_change:
+        groups.append(group)
+    return groups
 
 
 def build_hunk(group: Sequence[Opcode], diff: LineDiff, change_class: ChangeClass) -> Hunk:

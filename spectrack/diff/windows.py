@@ -79,7 +79,7 @@ def _reference_users(
     opcodes: Sequence[Opcode], old: Outline, new: Outline
 ) -> list[tuple[int, int, int, int]]:
     """(old, old + 1, new, new + 1) for unchanged lines that use a redefined link reference."""
-    if "]:" not in old.text and "]:" not in new.text:
+    if sorted(old.definitions) == sorted(new.definitions):
         return []
     before, after = old.references, new.references
     labels = {

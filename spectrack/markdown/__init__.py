@@ -7,6 +7,8 @@ did not change.
 
 from __future__ import annotations
 
+from typing import Any
+
 from spectrack.markdown.blocks import walk
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.outline import Outline, outline
@@ -21,10 +23,40 @@ def scan(text: str, name: str = "") -> Outline:
     return outline(resolve_links(text), name)
 
 
+class _References(dict[str, Any]):
+    """A page's link references for markdown-it's ``env``, read from the page on first lookup.
+
+    Most windows use no reference-style link, so the page's definitions are parsed only when
+    markdown-it asks for one.
+    """
+
+    def __init__(self, page: Outline) -> None:
+        super().__init__()
+        self._page: Outline | None = page
+
+    def _load(self) -> None:
+        if self._page is not None:
+            page, self._page = self._page, None
+            for label, target in page.references.items():
+                self.setdefault(label, target)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._load()
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._load()
+        return super().__contains__(key)
+
+    def __getitem__(self, key: str) -> Any:
+        self._load()
+        return super().__getitem__(key)
+
+
 def parse_window(page: Outline, start: int, end: int) -> tuple[list[Block], list[Admonition]]:
     """Blocks and admonitions of lines ``[start, end)`` of a page, which must be chunk starts."""
     lines = page.lines[start:end]
-    env = {"references": dict(page.references)}
+    env = {"references": _References(page)}
     tokens = parser(page.dialect).parse("\n".join(lines), env)
     result = walk(tokens, lines, page.context_at(start))
     return result.blocks, result.admonitions

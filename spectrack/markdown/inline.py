@@ -16,6 +16,7 @@ from markdown_it.token import Token
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _WHITESPACE = re.compile(r"\s+")
+_NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _LINE_BREAK_TAG = re.compile(r"<br\s*/?>", re.I)
@@ -73,11 +74,14 @@ class InlineText:
 
     @property
     def text(self) -> str:
-        return "".join(self.parts).rstrip()
+        if len(self.parts) != 1:
+            self.parts[:] = ["".join(self.parts)]
+        return self.parts[0].rstrip()
 
     def append(self, piece: str) -> None:
-        piece = _WHITESPACE.sub(" ", piece.translate(_ZERO_WIDTH))
-        if piece.startswith(" ") and (not self.parts or self.parts[-1].endswith(" ")):
+        if _NEEDS_CLEANING.search(piece):
+            piece = _WHITESPACE.sub(" ", piece.translate(_ZERO_WIDTH))
+        if piece[:1] == " " and (not self.parts or self.parts[-1][-1:] == " "):
             piece = piece[1:]
         if piece:
             self.parts.append(piece)
@@ -90,6 +94,8 @@ class InlineText:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
         stop = self.length if end is None else end
         words = self.text[start:stop].strip()
+        if not self.links:
+            return words
         targets = [target for offset, target in self.links if start <= offset < stop]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
-from spectrack.markdown.inline import inline_text
+from spectrack.markdown.inline import clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
 
 _CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
@@ -34,6 +34,7 @@ _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
+_INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _NOT_SETEXT_TEXT = (" " * 4, "\t", "-", "*", "+", ">", "#", "<", "|", "```", "~~~")
 
 
@@ -129,10 +130,12 @@ class Outline:
     def heading_text(self, heading: Heading) -> str:
         text = self._plain.get(heading.line)
         if text is None:
-            tokens = parser(self.dialect).parseInline(heading.source)
-            text = self._plain[heading.line] = inline_text(
-                tokens[0].children if tokens else None
-            ).text
+            if _INLINE_MARKUP.search(heading.source) is None:
+                text = clean(heading.source)
+            else:
+                tokens = parser(self.dialect).parseInline(heading.source)
+                text = inline_text(tokens[0].children if tokens else None).text
+            self._plain[heading.line] = text
         return text
 
     def context_at(self, line: int) -> Context:
@@ -150,10 +153,22 @@ class Outline:
         return Context(line, tuple(path), self.title_heading_line)
 
     @property
+    def definitions(self) -> list[str]:
+        """The source of every link reference definition (``[label]: target``)."""
+        if "]:" not in self.text:
+            return []
+        return [match.group() for match in _REFERENCE.finditer(self.text)]
+
+    @property
     def references(self) -> dict[str, Any]:
         """markdown-it's ``env["references"]`` for the whole page, parsed on first use."""
         if self._references is None:
-            self._references = _references(self)
+            self._references = {}
+            definitions = self.definitions
+            if definitions:
+                env: dict[str, Any] = {}
+                parser(self.dialect).parse("\n\n".join(definitions), env)
+                self._references = env.get("references", {})
         return self._references
 
 
@@ -316,15 +331,3 @@ class _Scan:
         last = line + self.text.count("\n", position, end - 1)
         self.spans.append((line, last))
         self.skip_to = max(self.skip_to, end)
-
-
-def _references(page: Outline) -> dict[str, Any]:
-    if "]:" not in page.text:
-        return {}
-    definitions = [match.group() for match in _REFERENCE.finditer(page.text)]
-    if not definitions:
-        return {}
-    env: dict[str, Any] = {}
-    parser(page.dialect).parse("\n\n".join(definitions), env)
-    references: dict[str, Any] = env.get("references", {})
-    return references

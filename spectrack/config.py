@@ -1,0 +1,486 @@
+"""``spectrack.toml`` → a frozen `Config`.
+
+Every key, its type and default (the README's ``spectrack.toml`` reference says the same)::
+
+    [store]
+    path = "snapshots"        # the snapshot store (a git repository), relative to this file
+    lock_wait = 10            # seconds a run waits for another run on the same store
+
+    [fetch]
+    user_agent = "spectrack/0.1 (specification change tracker)"
+    timeout = 30              # seconds for one request, body included
+    max_page_bytes = 10485760 # cap on a decoded page body
+    retries = 4               # further attempts after a connection error, 429 or 5xx
+    backoff = 1.0             # first retry delay in seconds; doubles each attempt
+    max_retry_after = 300     # longest Retry-After honoured; a longer one fails the page
+
+    [[source]]                # one per tracked site; at least one
+    name = "mcp"              # folder in the store: letters, digits, '.', '_', '-'
+    sitemap = "https://example.org/sitemap.xml"
+    include = ["/specification/**"]  # URL path globs; default: everything
+    exclude = []
+    markdown = "{url}.md"     # where a page's Markdown is served; default "{url}"
+    strip = []                # regexes (multiline) cut from each page before storing
+    concurrency = 8           # connections per host
+    redirect_hosts = []       # hosts a redirect may lead to besides the sitemap's host
+    max_removal = 0.2         # a run removing a larger share of the source's pages stops
+
+Globs match URL paths: ``*`` and ``?`` stay within one path segment, ``**`` (a whole segment)
+matches any number of segments, ``[abc]``/``[!abc]`` a character class; a glob starts with ``/``.
+Errors name the file, the line, and the key.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from spectrack.errors import ConfigError
+
+CONFIG_FILE = "spectrack.toml"
+DEFAULT_STORE = "snapshots"
+DEFAULT_USER_AGENT = "spectrack/0.1 (specification change tracker)"
+
+T = TypeVar("T")
+
+
+class PathGlob:
+    """A URL path glob such as ``/specification/**/tools``."""
+
+    __slots__ = ("pattern", "regex")
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+        self.regex = re.compile(_glob_regex(pattern))
+
+    def matches(self, path: str) -> bool:
+        return self.regex.fullmatch(path or "/") is not None
+
+    def __repr__(self) -> str:
+        return f"PathGlob({self.pattern!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PathGlob) and other.pattern == self.pattern
+
+    def __hash__(self) -> int:
+        return hash(self.pattern)
+
+
+def _segment_regex(segment: str, pattern: str) -> str:
+    out: list[str] = []
+    index = 0
+    while index < len(segment):
+        char = segment[index]
+        if char == "*":
+            if segment.startswith("**", index):
+                raise ValueError(f"'**' must be a whole path segment in {pattern!r}")
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            end = segment.find("]", index + 2)
+            if end < 0:
+                raise ValueError(f"unclosed '[' in {pattern!r}")
+            body = segment[index + 1 : end]
+            if body.startswith("!"):
+                body = "^" + body[1:]
+            out.append("[" + body.replace("\\", "\\\\") + "]")
+            index = end
+        else:
+            out.append(re.escape(char))
+        index += 1
+    return "".join(out)
+
+
+def _glob_regex(pattern: str) -> str:
+    if not pattern.startswith("/"):
+        raise ValueError(f"{pattern!r} must start with '/' (globs match URL paths)")
+    regex = ""
+    for segment in pattern[1:].split("/"):
+        if segment == "**":
+            regex += "(?:/[^/]*)*"
+        else:
+            regex += "/" + _segment_regex(segment, pattern)
+    return regex + "/?"
+
+
+@dataclass(frozen=True, slots=True)
+class StoreConfig:
+    path: Path
+    """The snapshot store; relative paths in the file are relative to the file's folder."""
+    lock_wait: float = 10.0
+    """Seconds a run waits for another run to release the store."""
+
+
+@dataclass(frozen=True, slots=True)
+class FetchConfig:
+    user_agent: str = DEFAULT_USER_AGENT
+    timeout: float = 30.0
+    """Seconds for one request, connection and whole body included."""
+    max_page_bytes: int = 10 * 1024 * 1024
+    """Cap on a decoded (decompressed) page body."""
+    retries: int = 4
+    """Further attempts after a connection error, a 429 or a 5xx answer."""
+    backoff: float = 1.0
+    """Delay before the first retry, doubled for each further one (unless Retry-After says)."""
+    max_retry_after: float = 300.0
+    """The longest ``Retry-After`` honoured; a longer one fails the request at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceConfig:
+    name: str
+    """Folder of the source in the store."""
+    sitemap: str
+    include: tuple[PathGlob, ...] = ()
+    """URL path globs to track; empty means every page."""
+    exclude: tuple[PathGlob, ...] = ()
+    markdown: str = "{url}"
+    """Template of the URL serving a page's Markdown; ``{url}`` is the sitemap URL."""
+    strip: tuple[re.Pattern[str], ...] = ()
+    """Injected boilerplate to cut from each page before storing (multiline regexes)."""
+    concurrency: int = 8
+    """Connections at once to one host."""
+    redirect_hosts: tuple[str, ...] = ()
+    """Hosts a redirect may lead to besides the sitemap's own."""
+    max_removal: float = 0.2
+    """Largest share of the source's pages one run may remove."""
+
+    def wants(self, url_path: str) -> bool:
+        """Whether a page at this URL path is tracked (include and exclude globs)."""
+        included = not self.include or any(g.matches(url_path) for g in self.include)
+        return included and not any(g.matches(url_path) for g in self.exclude)
+
+    def markdown_url(self, url: str) -> str:
+        return self.markdown.replace("{url}", url)
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.sitemap).netloc.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    store: StoreConfig
+    sources: tuple[SourceConfig, ...] = ()
+    fetch: FetchConfig = field(default_factory=FetchConfig)
+    path: Path | None = None
+    """The file the configuration was read from, if any."""
+
+    def source(self, name: str) -> SourceConfig:
+        for source in self.sources:
+            if source.name == name:
+                return source
+        known = ", ".join(s.name for s in self.sources) or "none"
+        where = f"{self.path}: " if self.path else ""
+        raise ConfigError(f"{where}no source named {name!r} (sources: {known})")
+
+
+class _Locator:
+    """Finds the line of a table or key in TOML text (tomllib reports none for valid files)."""
+
+    _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
+    _KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')\s*=")
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def line(self, table: str | None, index: int, key: str | None) -> int | None:
+        current: str | None = None
+        counts: dict[str, int] = {}
+        for number, line in enumerate(self.lines, 1):
+            header = self._HEADER.match(line)
+            if header:
+                current = header[2]
+                counts[current] = counts.get(current, -1) + 1
+                if key is None and current == table and counts[current] == index:
+                    return number
+                continue
+            name = self._KEY.match(line)
+            if (
+                name
+                and name[1].strip("\"'") == key
+                and current == table
+                and counts.get(current or "", 0) == index
+            ):
+                return number
+        return None
+
+
+class _Reader:
+    """Typed access to a parsed table with errors naming file, line and key."""
+
+    def __init__(
+        self, data: Mapping[str, Any], where: str, locator: _Locator, table: str | None, index: int
+    ) -> None:
+        self.data = dict(data)
+        self.where = where
+        self.locator = locator
+        self.table = table
+        self.index = index
+
+    def label(self, key: str | None) -> str:
+        line = self.locator.line(self.table, self.index, key)
+        if line is None and key is not None:
+            line = self.locator.line(self.table, self.index, None)
+        prefix = f"{self.where}:{line}" if line else self.where
+        if self.table == "source":
+            name = self.data.get("name")
+            table = f"[[source]] #{self.index + 1}" + (
+                f" ({name!r})" if isinstance(name, str) else ""
+            )
+        else:
+            table = f"[{self.table}]" if self.table else "top level"
+        return f"{prefix}: {table}" + (f" key {key!r}" if key else "")
+
+    def error(self, key: str | None, message: str) -> ConfigError:
+        return ConfigError(f"{self.label(key)}: {message}")
+
+    def check_keys(self, known: set[str]) -> None:
+        for key in self.data:
+            if key not in known:
+                raise self.error(key, f"unknown key (known: {', '.join(sorted(known))})")
+
+    def get(self, key: str, kind: type[T], default: T, describe: str) -> T:
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+            raise self.error(key, f"expected {describe}, got {_toml_type(value)}")
+        return value
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.error(key, f"expected a list of strings, got {_toml_type(value)}")
+        return tuple(value)
+
+    def compiled(self, key: str, build: Callable[[str], T]) -> tuple[T, ...]:
+        out = []
+        for item in self.strings(key):
+            try:
+                out.append(build(item))
+            except (ValueError, re.error) as error:
+                raise self.error(key, f"invalid pattern {item!r}: {error}") from None
+        return tuple(out)
+
+    def positive(self, key: str, kind: type[T], default: T, describe: str) -> T:
+        value = self.get(key, kind, default, describe)
+        if not value > 0:  # type: ignore[operator]
+            raise self.error(key, f"must be greater than 0, got {value}")
+        return value
+
+
+def _toml_type(value: object) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a float", str: "a string"}
+    for kind, name in names.items():
+        if isinstance(value, kind):
+            return f"{name} ({value!r})"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_STORE_KEYS = {"path", "lock_wait"}
+_FETCH_KEYS = {"user_agent", "timeout", "max_page_bytes", "retries", "backoff", "max_retry_after"}
+_SOURCE_KEYS = {
+    "name",
+    "sitemap",
+    "include",
+    "exclude",
+    "markdown",
+    "strip",
+    "concurrency",
+    "redirect_hosts",
+    "max_removal",
+}
+
+
+def valid_source_name(name: str) -> bool:
+    """Whether ``name`` can name a source (it is a folder of the store)."""
+    return _NAME.fullmatch(name) is not None
+
+
+def _http_url(reader: _Reader, key: str, value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise reader.error(key, f"{value!r} is not an http(s) URL")
+    return value
+
+
+def _markdown_template(reader: _Reader) -> str:
+    template = reader.get("markdown", str, "{url}", "a string")
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+    except ValueError as error:
+        raise reader.error("markdown", f"invalid template {template!r}: {error}") from None
+    if fields != ["url"]:
+        raise reader.error(
+            "markdown", f"{template!r} must contain '{{url}}' once and no other field"
+        )
+    return template
+
+
+def _source(reader: _Reader) -> SourceConfig:
+    reader.check_keys(_SOURCE_KEYS)
+    if "name" not in reader.data or "sitemap" not in reader.data:
+        missing = "name" if "name" not in reader.data else "sitemap"
+        raise reader.error(None, f"missing key {missing!r}")
+    name = reader.get("name", str, "", "a string")
+    if not valid_source_name(name):
+        raise reader.error(
+            "name",
+            f"{name!r}: use letters, digits, '.', '_' and '-', starting with a letter or digit",
+        )
+    max_removal = reader.get("max_removal", float, 0.2, "a number between 0 and 1")
+    if not 0 <= max_removal <= 1:
+        raise reader.error("max_removal", f"must be between 0 and 1, got {max_removal}")
+    return SourceConfig(
+        name=name,
+        sitemap=_http_url(reader, "sitemap", reader.get("sitemap", str, "", "a string")),
+        include=reader.compiled("include", PathGlob),
+        exclude=reader.compiled("exclude", PathGlob),
+        markdown=_markdown_template(reader),
+        strip=reader.compiled("strip", lambda p: re.compile(p, re.MULTILINE)),
+        concurrency=reader.positive("concurrency", int, 8, "an integer"),
+        redirect_hosts=tuple(h.lower() for h in reader.strings("redirect_hosts")),
+        max_removal=max_removal,
+    )
+
+
+def parse_config(text: str, path: Path) -> Config:
+    """A `Config` from the text of ``path`` (used for messages and relative paths)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    locator = _Locator(text)
+    where = str(path)
+    top = _Reader(data, where, locator, None, 0)
+    top.check_keys({"store", "fetch", "source"})
+    tables: dict[str, _Reader] = {}
+    for table in ("store", "fetch"):
+        value = data.get(table, {})
+        if not isinstance(value, dict):
+            raise top.error(table, f"expected a table [{table}], got {_toml_type(value)}")
+        tables[table] = _Reader(value, where, locator, table, 0)
+    store, fetch = tables["store"], tables["fetch"]
+    store.check_keys(_STORE_KEYS)
+    fetch.check_keys(_FETCH_KEYS)
+    store_path = Path(store.get("path", str, DEFAULT_STORE, "a string"))
+    sources_data = data.get("source", [])
+    if not isinstance(sources_data, list) or not all(isinstance(s, dict) for s in sources_data):
+        raise top.error("source", "expected [[source]] tables")
+    sources = tuple(
+        _source(_Reader(item, where, locator, "source", index))
+        for index, item in enumerate(sources_data)
+    )
+    seen: set[str] = set()
+    for index, source in enumerate(sources):
+        if source.name in seen:
+            raise _Reader(sources_data[index], where, locator, "source", index).error(
+                "name", f"duplicate source name {source.name!r}"
+            )
+        seen.add(source.name)
+    retries = fetch.get("retries", int, 4, "an integer")
+    if retries < 0:
+        raise fetch.error("retries", f"must be 0 or more, got {retries}")
+    return Config(
+        store=StoreConfig(
+            path=store_path if store_path.is_absolute() else path.parent / store_path,
+            lock_wait=store.positive("lock_wait", float, 10.0, "a number of seconds"),
+        ),
+        fetch=FetchConfig(
+            user_agent=fetch.get("user_agent", str, DEFAULT_USER_AGENT, "a string"),
+            timeout=fetch.positive("timeout", float, 30.0, "a number of seconds"),
+            max_page_bytes=fetch.positive("max_page_bytes", int, 10 * 1024 * 1024, "an integer"),
+            retries=retries,
+            backoff=fetch.positive("backoff", float, 1.0, "a number of seconds"),
+            max_retry_after=fetch.positive("max_retry_after", float, 300.0, "a number of seconds"),
+        ),
+        sources=sources,
+        path=path,
+    )
+
+
+def load_config(path: Path) -> Config:
+    """Read and check a ``spectrack.toml``; every problem is a `ConfigError` naming the line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file; run `spectrack init` to write one") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    return parse_config(text, path)
+
+
+def single_source_config(
+    store: Path, name: str, sitemap: str, *, markdown: str = "{url}", concurrency: int = 8
+) -> Config:
+    """A configuration tracking one site, built in code (the demo and the benchmarks use it)."""
+    return Config(
+        store=StoreConfig(path=store),
+        sources=(
+            SourceConfig(name=name, sitemap=sitemap, markdown=markdown, concurrency=concurrency),
+        ),
+    )
+
+
+EXAMPLE = """\
+# spectrack configuration. Every key is described in the README ("spectrack.toml reference").
+
+[store]
+path = "snapshots"        # the snapshot store: a git repository, created when missing
+# lock_wait = 10          # seconds a run waits for another run on the same store
+
+# [fetch]
+# user_agent = "spectrack/0.1 (...)"
+# timeout = 30            # seconds for one request, body included
+# max_page_bytes = 10485760
+# retries = 4             # after a connection error, 429 or 5xx, with exponential backoff
+# backoff = 1.0           # first retry delay in seconds
+# max_retry_after = 300   # longest Retry-After honoured
+
+[[source]]
+name = "example"                        # folder name in the store
+sitemap = "https://example.org/sitemap.xml"
+include = ["/**"]                       # URL path globs; default: everything
+exclude = []
+markdown = "{url}"                      # where a page's Markdown is served, e.g. "{url}.md"
+strip = []                              # regexes of injected boilerplate to cut before storing
+concurrency = 8                         # connections per host
+# redirect_hosts = []                   # hosts redirects may lead to besides the sitemap's
+# max_removal = 0.2                     # a run removing a larger share of pages stops
+"""
+
+
+def write_example(path: Path) -> bool:
+    """Write the commented example configuration unless ``path`` exists; True when written."""
+    if path.exists():
+        return False
+    path.write_text(EXAMPLE, encoding="utf-8")
+    return True
+
+
+def store_location(config_file: Path | None, store: Path | None) -> Path:
+    """The store a reading command uses: ``--store``, else the configuration's, else ``snapshots``.
+
+    Without ``--config``, ``spectrack.toml`` in the current folder is read when it exists.
+    """
+    if store is not None:
+        return store
+    path = config_file or Path(CONFIG_FILE)
+    if config_file is not None or path.exists():
+        return load_config(path).store.path
+    return Path(DEFAULT_STORE)

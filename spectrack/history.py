@@ -1,0 +1,78 @@
+"""The history of the store as changes (``spectrack log``): each revision with its verdict.
+
+A revision's verdict comes from the diff engine on the page before and after it: ``normative``,
+``editorial``, ``formatting`` (or ``unchanged`` when only bytes the parser ignores moved), and
+``added`` / ``removed`` for a page that appeared or left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+
+from spectrack.dates import Precision, iso
+from spectrack.diff import diff_texts
+from spectrack.model import PageReport
+from spectrack.store import Revision, RevisionEvent, Store
+
+EVENT_VERDICTS = {RevisionEvent.ADDED: "added", RevisionEvent.REMOVED: "removed"}
+LOG_CLASSES = ("normative", "editorial", "formatting", "unchanged", "added", "removed")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    revision: Revision
+    verdict: str
+    """One of `LOG_CLASSES`."""
+
+
+def revision_report(store: Store, revision: Revision) -> PageReport:
+    """The diff a revision made: the page at its parent commit against the page at it."""
+    old = store.read(revision.page, revision.commit + "^")
+    new = store.read(revision.page, revision.commit)
+    return diff_texts(old, new, revision.path)
+
+
+def revision_verdict(store: Store, revision: Revision) -> str:
+    if revision.event in EVENT_VERDICTS:
+        return EVENT_VERDICTS[revision.event]
+    return revision_report(store, revision).verdict
+
+
+def log_entries(
+    store: Store,
+    *,
+    page: str | None = None,
+    sources: Collection[str] = (),
+    since: datetime | None = None,
+    classes: Collection[str] = (),
+) -> list[LogEntry]:
+    """Revisions (of one page, or all) recorded since ``since``, oldest first, with verdicts."""
+    revisions = store.history(page) if page else store.revisions()
+    entries = []
+    for revision in revisions:
+        if sources and revision.source not in sources:
+            continue
+        if since is not None and revision.recorded_time < since:
+            continue
+        verdict = revision_verdict(store, revision)
+        if not classes or verdict in classes:
+            entries.append(LogEntry(revision, verdict))
+    return entries
+
+
+def upstream_label(revision: Revision) -> str:
+    """The upstream time as precise as it is known: a date, or a UTC time."""
+    if revision.precision is Precision.DAY:
+        return revision.upstream_time.date().isoformat()
+    return iso(revision.upstream_time)
+
+
+def log_line(entry: LogEntry) -> str:
+    revision = entry.revision
+    return (
+        f"{upstream_label(revision):<20}  {revision.time_source.value:<7}  "
+        f"recorded {iso(revision.recorded_time)}  {entry.verdict:<10}  "
+        f"{revision.page}  {revision.commit[:10]}"
+    )

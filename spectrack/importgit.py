@@ -1,0 +1,172 @@
+"""Backfill a source from a specification's own git history (``spectrack import-git``).
+
+Every commit on the repository's first-parent history that touched a Markdown/MDX page under
+``path`` becomes one revision per touched page, dated by the commit (upstream time = committer
+date, precision second, trailer ``Spectrack-Upstream-Commit``). A merge counts as one change
+against its first parent. A file's URL is ``url_base`` + its path below ``path`` without the
+suffix; ``index`` names its folder (``draft/index.mdx`` → ``<url_base>/draft``), so later fetches
+of the live site continue the same pages. Deleted files become removals. Files that are not
+UTF-8 text are left out and listed. The whole import is one ``git fast-import`` stream.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote, urlsplit
+
+from spectrack.config import valid_source_name
+from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
+from spectrack.errors import InputError
+from spectrack.pages import PAGE_SUFFIXES, decode_page
+from spectrack.progress import Progress, SilentProgress
+from spectrack.store import BlobReader, Store, git_env
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    relative: str
+    """Path below the imported folder."""
+    blob: str | None
+    """The new blob; None for a deletion."""
+
+
+@dataclass(frozen=True, slots=True)
+class UpstreamCommit:
+    sha: str
+    time: datetime
+    changes: tuple[FileChange, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    commits: int
+    """Upstream commits that touched a page."""
+    revisions: int
+    """Revisions stored (additions, changes and removals)."""
+    pages: int
+    """Distinct pages seen."""
+    skipped: tuple[str, ...] = ()
+    """Files left out, with the reason."""
+
+
+def page_url(url_base: str, relative: str) -> str:
+    """The URL of a page file below the imported folder."""
+    stem = PurePosixPath(relative).with_suffix("").as_posix()
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")].rstrip("/")
+    return url_base.rstrip("/") + ("/" + quote(stem) if stem else "")
+
+
+def _run_git(repo: Path, *args: str) -> bytes:
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, env=git_env(), check=False
+    )
+    if done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip().splitlines()
+        raise InputError(f"{repo}: git {args[0]} failed: {message[-1] if message else '?'}")
+    return done.stdout
+
+
+def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
+    """Commits touching pages under ``folder``, oldest first, with their page changes."""
+    prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+    output = _run_git(
+        repo,
+        "log",
+        "--reverse",
+        "--first-parent",
+        "--diff-merges=first-parent",
+        "--format=%x01%H %cI",
+        "--raw",
+        "--no-abbrev",
+        "--no-renames",
+        "-z",
+        "HEAD",
+        "--",
+        prefix or ".",
+    )
+    commits = []
+    for chunk in output.split(b"\x01")[1:]:
+        header, _, rest = chunk.partition(b"\x00")
+        sha, when = header.decode().split(" ", 1)
+        fields = rest.lstrip(b"\n").split(b"\x00")
+        changes = []
+        for meta, raw_path in zip(fields[0::2], fields[1::2], strict=False):
+            if not meta.startswith(b":"):
+                continue
+            parts = meta.decode().split()
+            name = raw_path.decode("utf-8", "surrogateescape")
+            if (
+                not name.startswith(prefix)
+                or PurePosixPath(name).suffix.lower() not in PAGE_SUFFIXES
+            ):
+                continue
+            blob = None if parts[4].startswith("D") else parts[3]
+            changes.append(FileChange(name[len(prefix) :], blob))
+        if changes:
+            commits.append(UpstreamCommit(sha, datetime.fromisoformat(when), tuple(changes)))
+    return commits
+
+
+def import_git(
+    store: Store,
+    repo: Path,
+    *,
+    folder: str,
+    source: str,
+    url_base: str,
+    clock: Clock = utc_now,
+    progress: Progress | None = None,
+    lock_wait: float = 10.0,
+) -> ImportSummary:
+    """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``."""
+    if not valid_source_name(source):
+        raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
+    if urlsplit(url_base).scheme not in ("http", "https") or not urlsplit(url_base).netloc:
+        raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
+    if not (repo / ".git").exists() and not (repo / "HEAD").exists():
+        raise InputError(f"{repo}: not a git repository")
+    commits = upstream_commits(repo, folder)
+    if not commits:
+        raise InputError(f"{repo}: no commit touches a Markdown page under {folder!r}")
+    report = progress or SilentProgress()
+    skipped: list[str] = []
+    revisions = 0
+    urls: set[str] = set()
+    reader = BlobReader(repo)
+    try:
+        with store.writer(clock, lock_wait) as writer:
+            present = writer.states(source)
+            if present:
+                raise InputError(
+                    f"source {source!r} already has {len(present)} pages in the store; "
+                    "import-git backfills an empty source"
+                )
+            report.start(f"import {source}", len(commits))
+            for commit in commits:
+                upstream = UpstreamTime(commit.time, TimeSource.COMMIT, Precision.SECOND)
+                for change in commit.changes:
+                    url = page_url(url_base, change.relative)
+                    if change.blob is None:
+                        if url in writer.states(source):
+                            writer.remove(source, url, "deleted upstream", upstream, commit.sha)
+                            revisions += 1
+                        continue
+                    body = reader.read(change.blob) or b""
+                    try:
+                        decode_page(body, change.relative)
+                    except InputError as error:
+                        skipped.append(f"{commit.sha[:12]} {error}")
+                        continue
+                    urls.add(url)
+                    recorded = writer.record(
+                        source, url, body, upstream, upstream_commit=commit.sha
+                    )
+                    revisions += recorded.event is not None
+                report.advance()
+    finally:
+        reader.close()
+    return ImportSummary(len(commits), revisions, len(urls), tuple(skipped))

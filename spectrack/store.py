@@ -1,0 +1,799 @@
+"""The snapshot store: a git repository with one commit per observed upstream edit of a page.
+
+Layout (branch ``main``)::
+
+    .spectrack/store.json                    marks the repository as a spectrack store
+    .spectrack/state/<source>/<page>.md.json per-page state (see `PageState`)
+    <source>/<url path>.md                   the page, as served (see `spectrack.paths`)
+
+Each revision is one commit touching one page (and its state file): **author date** = upstream
+time (the sitemap ``lastmod``, the upstream commit for ``import-git``, or the fetch time when
+there is neither), **committer date** = when spectrack recorded it. Trailers say the rest::
+
+    Spectrack-Source: mcp
+    Spectrack-Page: mcp/specification/draft/server/tools
+    Spectrack-URL: https://example.org/specification/draft/server/tools
+    Spectrack-Event: added | changed | removed
+    Spectrack-Time-Source: sitemap | commit | fetch
+    Spectrack-Time-Precision: day | second
+    Spectrack-Lastmod: 2025-06-18              (the raw sitemap value, when there is one)
+    Spectrack-Upstream-Commit: <sha>           (import-git)
+
+A run ends with at most one more commit (``Spectrack-Event: state``) for state-only updates: a
+moved ``lastmod`` or new ETag on unchanged bytes, the unlisted flag. Same bytes never make a
+revision.
+
+Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
+
+    store = Store.open(path)             # StoreError unless it is a store
+    store.sources() -> list[str]
+    store.pages(source=None) -> list[str]           # page ids: store path without ".md"
+    store.resolve(name) -> str                      # page id, file path or URL -> page id
+    store.state(page) -> PageState | None
+    store.history(page) -> list[Revision]           # oldest first, removals included
+    store.revisions(source=None, since=None) -> list[Revision]   # since: recorded at/after
+    store.read(page, commit) -> str | None          # text at any store commit; None if absent
+    store.at(page, when) -> Revision | None         # in force at an upstream time
+    store.revision_at(page, rev) -> Revision | None # in force at a store commit
+    store.first_seen(page) -> datetime | None
+    store.close()                                   # or use the store as a context manager
+
+Writing goes through `Store.writer` (one run at a time: a file lock on the repository, with a
+short wait, then `StoreBusyError`). Commits stream into ``git fast-import``, which never rewrites
+existing history (a ref update that is not a fast-forward fails) and publishes commits only at a
+checkpoint or at the end of a complete stream: a run killed at any moment leaves the previous
+commits intact, and the next run fetches what is missing again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import IO, Any
+
+from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, git_date, iso, utc_now
+from spectrack.errors import InputError, StoreBusyError, StoreError
+from spectrack.pages import decode_page
+from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
+
+BRANCH = "refs/heads/main"
+META_FILE = ".spectrack/store.json"
+STATE_ROOT = ".spectrack/state"
+STORE_FORMAT = 1
+IDENTITY = "spectrack <spectrack@localhost>"
+CHECKPOINT_EVERY = 100
+"""Commits between two fast-import checkpoints (the points a killed run keeps)."""
+LOCK_FILE = "spectrack.lock"
+CHECKOUT_PENDING = "spectrack-checkout-pending"
+"""Exists from a run's first commit until its files are checked out (a killed run leaves it)."""
+_STALE_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "refs/heads/main.lock")
+
+
+class RevisionEvent(StrEnum):
+    ADDED = "added"
+    CHANGED = "changed"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True, slots=True)
+class Revision:
+    """One recorded upstream edit of a page."""
+
+    commit: str
+    page: str
+    """The page id: its store path without ``.md``, e.g. ``mcp/specification/draft/server/tools``."""
+    source: str
+    url: str
+    event: RevisionEvent
+    upstream_time: datetime
+    """When upstream edited the page (the commit's author date)."""
+    time_source: TimeSource
+    precision: Precision
+    recorded_time: datetime
+    """When spectrack recorded it (the commit's committer date)."""
+    lastmod_raw: str | None
+    upstream_commit: str | None = None
+
+    @property
+    def path(self) -> str:
+        return self.page + PAGE_SUFFIX
+
+
+@dataclass(frozen=True, slots=True)
+class PageState:
+    """What spectrack remembers about a page between runs (committed in the store)."""
+
+    url: str
+    page: str
+    first_seen: datetime
+    """When spectrack first recorded the page."""
+    sha256: str
+    """Hash of the stored bytes."""
+    lastmod: str | None = None
+    """The raw sitemap ``lastmod`` last seen."""
+    lastmod_recorded: str | None = None
+    """The raw ``lastmod`` of the latest revision (a stale lastmod is not an upstream time)."""
+    etag: str | None = None
+    last_modified: str | None = None
+    unlisted: bool = False
+    """Still served, but the sitemap no longer lists it."""
+
+    def to_json(self) -> bytes:
+        data = {
+            "url": self.url,
+            "page": self.page,
+            "first_seen": iso(self.first_seen),
+            "sha256": self.sha256,
+            "lastmod": self.lastmod,
+            "lastmod_recorded": self.lastmod_recorded,
+            "etag": self.etag,
+            "last_modified": self.last_modified,
+            "unlisted": self.unlisted,
+        }
+        return (json.dumps(data, indent=1, sort_keys=True) + "\n").encode()
+
+    @classmethod
+    def from_json(cls, data: bytes, name: str) -> PageState:
+        try:
+            raw: dict[str, Any] = json.loads(data)
+            return cls(
+                url=raw["url"],
+                page=raw["page"],
+                first_seen=datetime.fromisoformat(raw["first_seen"]),
+                sha256=raw["sha256"],
+                lastmod=raw.get("lastmod"),
+                lastmod_recorded=raw.get("lastmod_recorded"),
+                etag=raw.get("etag"),
+                last_modified=raw.get("last_modified"),
+                unlisted=bool(raw.get("unlisted", False)),
+            )
+        except (ValueError, KeyError, TypeError) as error:
+            raise StoreError(f"{name}: unreadable page state ({error})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What `StoreWriter.record` did with a body."""
+
+    page: str
+    event: RevisionEvent | None
+    """None when the bytes were the same as stored (no revision)."""
+    old: bytes | None
+    """The previously stored bytes, if any."""
+
+
+def state_path(page: str) -> str:
+    return f"{STATE_ROOT}/{page}{PAGE_SUFFIX}.json"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+_INHERITED_GIT = frozenset(
+    {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
+)
+
+
+def _clean_trailer(value: str) -> str:
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", value).strip()[:500]
+
+
+def git_env() -> dict[str, str]:
+    """The environment of spectrack's git commands: no inherited repository, fixed identity."""
+    env = {k: v for k, v in os.environ.items() if k not in _INHERITED_GIT}
+    env.update(
+        GIT_TERMINAL_PROMPT="0",
+        LC_ALL="C",
+        GIT_AUTHOR_NAME="spectrack",
+        GIT_AUTHOR_EMAIL="spectrack@localhost",
+        GIT_COMMITTER_NAME="spectrack",
+        GIT_COMMITTER_EMAIL="spectrack@localhost",
+    )
+    return env
+
+
+def git(path: Path, *args: str, data: bytes | None = None, check: bool = True) -> bytes:
+    """Run git in ``path``; a failure is a `StoreError` with git's message."""
+    done = subprocess.run(
+        ["git", "-C", str(path), *args],
+        input=data,
+        capture_output=True,
+        env=git_env(),
+        check=False,
+    )
+    if check and done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip().splitlines()
+        raise StoreError(
+            f"{path}: git {args[0]} failed: {message[-1] if message else done.returncode}"
+        )
+    return done.stdout
+
+
+class BlobReader:
+    """A long-lived ``git cat-file --batch``: reads objects by ``<rev>:<path>`` cheaply."""
+
+    def __init__(self, path: Path) -> None:
+        self.process = subprocess.Popen(
+            ["git", "-C", str(path), "cat-file", "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=git_env(),
+        )
+
+    def read(self, spec: str) -> bytes | None:
+        if "\n" in spec:
+            return None
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(spec.encode() + b"\n")
+        stdin.flush()
+        header = stdout.readline().split()
+        if len(header) != 3 or header[1] != b"blob":
+            if len(header) == 3:
+                stdout.read(int(header[2]) + 1)
+            return None
+        data = stdout.read(int(header[2]))
+        stdout.read(1)
+        return data
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+_TRAILER = re.compile(r"^Spectrack-([A-Za-z-]+): ?(.*)$", re.M)
+_LOG_FORMAT = "--format=%H%x1f%aI%x1f%cI%x1f%B%x1e"
+
+
+def _parse_log(output: bytes) -> list[Revision]:
+    revisions = []
+    for record in output.decode("utf-8", "replace").split("\x1e"):
+        fields = record.strip("\n").split("\x1f")
+        if len(fields) != 4:
+            continue
+        commit, authored, committed, message = fields
+        trailers = {key.lower(): value for key, value in _TRAILER.findall(message)}
+        if trailers.get("event") not in tuple(RevisionEvent) or "page" not in trailers:
+            continue
+        revisions.append(
+            Revision(
+                commit=commit,
+                page=trailers["page"],
+                source=trailers.get("source", trailers["page"].split("/")[0]),
+                url=trailers.get("url", ""),
+                event=RevisionEvent(trailers["event"]),
+                upstream_time=datetime.fromisoformat(authored),
+                time_source=TimeSource(trailers.get("time-source", "fetch")),
+                precision=Precision(trailers.get("time-precision", "second")),
+                recorded_time=datetime.fromisoformat(committed),
+                lastmod_raw=trailers.get("lastmod") or None,
+                upstream_commit=trailers.get("upstream-commit") or None,
+            )
+        )
+    return revisions
+
+
+class Store:
+    """A snapshot store on disk; see the module docstring for the reading API."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._reader: BlobReader | None = None
+        self._cache: tuple[str | None, list[Revision]] | None = None
+
+    # -- opening -------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path) -> Store:
+        """An existing store; `StoreError` when ``path`` is not one."""
+        if not (path / ".git").exists():
+            raise StoreError(
+                f"{path}: no snapshot store here; run `spectrack init` or `spectrack fetch` first"
+            )
+        store = cls(path)
+        if store.head() is None or store._blob(f"{BRANCH}:{META_FILE}") is None:
+            store.close()
+            raise StoreError(f"{path}: a git repository, but not a spectrack snapshot store")
+        return store
+
+    @classmethod
+    def create(cls, path: Path, clock: Clock = utc_now) -> Store:
+        """The store at ``path``, created (``git init`` and a first commit) when missing.
+
+        Creation holds a lock on the folder, so two first runs do not both create it, and an
+        interrupted creation (an empty repository) is completed.
+        """
+        if path.exists() and not path.is_dir():
+            raise StoreError(f"{path}: exists and is not a folder")
+        path.mkdir(parents=True, exist_ok=True)
+        folder = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+            if not (path / ".git").exists():
+                git(path, "init", "--quiet", "--initial-branch=main")
+                # Page state is for spectrack, not for readers of the files: leaving it out of
+                # the checkout halves the files a run writes.
+                git(path, "config", "core.sparseCheckout", "true")
+                (path / ".git" / "info").mkdir(exist_ok=True)
+                (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
+            if not git(path, "rev-parse", "--verify", "--quiet", BRANCH, check=False).strip():
+                _first_commit(path, clock)
+        finally:
+            os.close(folder)
+        return cls.open(path)
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- low-level reads -----------------------------------------------------------------------
+
+    def head(self) -> str | None:
+        out = git(self.path, "rev-parse", "--verify", "--quiet", BRANCH, check=False)
+        return out.decode().strip() or None
+
+    def _blob(self, spec: str) -> bytes | None:
+        if self._reader is None:
+            self._reader = BlobReader(self.path)
+        return self._reader.read(spec)
+
+    def _tree_files(self, prefix: str, rev: str = BRANCH) -> list[str]:
+        out = git(self.path, "ls-tree", "-r", "-z", "--name-only", rev, "--", prefix, check=False)
+        return [name for name in out.decode("utf-8", "surrogateescape").split("\x00") if name]
+
+    # -- pages and state -----------------------------------------------------------------------
+
+    def sources(self) -> list[str]:
+        out = git(self.path, "ls-tree", "-z", "--name-only", "-d", BRANCH)
+        return sorted(n for n in out.decode().split("\x00") if n and not n.startswith("."))
+
+    def pages(self, source: str | None = None) -> list[str]:
+        """Page ids of the pages present now, sorted."""
+        names = []
+        for folder in [source] if source else self.sources():
+            names += [
+                n[: -len(PAGE_SUFFIX)]
+                for n in self._tree_files(f"{folder}/")
+                if n.endswith(PAGE_SUFFIX)
+            ]
+        return sorted(names)
+
+    def states(self, source: str, rev: str = BRANCH) -> dict[str, PageState]:
+        """The state of every page of a source by URL."""
+        states = {}
+        for name in self._tree_files(f"{STATE_ROOT}/{source}/", rev):
+            data = self._blob(f"{rev}:{name}")
+            if data is not None:
+                state = PageState.from_json(data, name)
+                states[state.url] = state
+        return states
+
+    def state(self, page: str) -> PageState | None:
+        data = self._blob(f"{BRANCH}:{state_path(page)}")
+        return PageState.from_json(data, state_path(page)) if data is not None else None
+
+    # -- history -------------------------------------------------------------------------------
+
+    def revisions(self, source: str | None = None, since: datetime | None = None) -> list[Revision]:
+        """Every revision, oldest first; ``since`` keeps those *recorded* at or after it."""
+        head = self.head()
+        if self._cache is None or self._cache[0] != head:
+            output = git(self.path, "log", "--reverse", _LOG_FORMAT, BRANCH) if head else b""
+            self._cache = (head, _parse_log(output))
+        return [
+            r
+            for r in self._cache[1]
+            if (source is None or r.source == source)
+            and (since is None or r.recorded_time >= since)
+        ]
+
+    def history(self, page: str) -> list[Revision]:
+        """The revisions of one page, oldest first (removals included)."""
+        return [r for r in self.revisions() if r.page == page]
+
+    def first_seen(self, page: str) -> datetime | None:
+        history = self.history(page)
+        return history[0].recorded_time if history else None
+
+    def read_bytes(self, page: str, commit: str) -> bytes | None:
+        """The stored bytes of a page at a store commit (any commit-ish); None when absent."""
+        return self._blob(f"{commit}:{page}{PAGE_SUFFIX}")
+
+    def read(self, page: str, commit: str) -> str | None:
+        """The page's text at a store commit, line ends normalized; None when absent."""
+        data = self.read_bytes(page, commit)
+        return None if data is None else decode_page(data, f"{page}@{commit[:12]}")
+
+    def at(self, page: str, when: datetime) -> Revision | None:
+        """The revision in force at an upstream time: the latest one edited at or before it."""
+        found = None
+        for revision in self.history(page):
+            if revision.upstream_time <= when:
+                found = revision
+        return found
+
+    def rev_parse(self, rev: str) -> str:
+        out = git(self.path, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}", check=False)
+        if not out.strip():
+            raise InputError(f"{rev}: no such revision in the store {self.path}")
+        return out.decode().strip()
+
+    def revision_at(self, page: str, rev: str) -> Revision | None:
+        """The revision of ``page`` in force at store commit ``rev`` (that commit or before)."""
+        commit = self.rev_parse(rev)
+        out = git(self.path, "log", "-1", "--format=%H", commit, "--", page + PAGE_SUFFIX)
+        latest = out.decode().strip()
+        return next((r for r in self.history(page) if r.commit == latest), None)
+
+    def resolve(self, name: str) -> str:
+        """The page id meant by a page id, a store file path or a page URL; `InputError` if none."""
+        page = self.find(name)
+        if page is None:
+            raise InputError(f"{name}: no such page in the store {self.path}")
+        return page
+
+    def find(self, name: str) -> str | None:
+        """Like `resolve`, but None when nothing matches."""
+        if "://" in name:
+            by_url = {r.url: r.page for r in self.revisions()}
+            for variant in (name, name.rstrip("/"), name.rstrip("/") + "/"):
+                if variant in by_url:
+                    return by_url[variant]
+            return None
+        page = name.strip("/")
+        page = page[: -len(PAGE_SUFFIX)] if page.endswith(PAGE_SUFFIX) else page
+        if not page or page.startswith("."):
+            return None
+        if self.read_bytes(page, BRANCH) is not None or any(
+            r.page == page for r in self.revisions()
+        ):
+            return page
+        return None
+
+    # -- writing -------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def lock(self, wait: float) -> Iterator[int]:
+        """Hold the store's run lock (waiting up to ``wait`` seconds); yields the lock's fd."""
+        lock_path = self.path / ".git" / LOCK_FILE
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        holder = os.pread(fd, 64, 0).decode(errors="replace").strip()
+                        raise StoreBusyError(
+                            f"{self.path}: another spectrack run is using the store"
+                            + (f" (pid {holder})" if holder else "")
+                            + f"; waited {wait:g} s. Try again when it has finished."
+                        ) from None
+                    time.sleep(0.05)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            yield fd
+        finally:
+            os.close(fd)
+
+    @contextlib.contextmanager
+    def writer(self, clock: Clock, lock_wait: float = 10.0) -> Iterator[StoreWriter]:
+        """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit."""
+        with self.lock(lock_wait) as fd:
+            self._clear_stale_locks()
+            writer = StoreWriter(self, clock, fd)
+            try:
+                yield writer
+            finally:
+                writer.finish()
+                self._cache = None
+            pending = self.path / ".git" / CHECKOUT_PENDING
+            if pending.exists():
+                git(self.path, "reset", "--hard", "--quiet")
+                git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
+                pending.unlink()
+
+    def _clear_stale_locks(self) -> None:
+        """Remove git lock files a killed run may have left (the run lock proves none is active)."""
+        git_dir = self.path / ".git"
+        for name in _STALE_GIT_LOCKS:
+            with contextlib.suppress(FileNotFoundError):
+                (git_dir / name).unlink()
+
+
+def _first_commit(path: Path, clock: Clock) -> None:
+    meta = (json.dumps({"format": STORE_FORMAT}) + "\n").encode()
+    attributes = b"# pages are stored byte for byte\n* -text\n"
+    stream = _commit_stream(
+        "Create spectrack snapshot store\n",
+        git_date(clock()),
+        git_date(clock()),
+        None,
+        [(META_FILE, meta), (".gitattributes", attributes)],
+        [],
+    )
+    git(path, "fast-import", "--quiet", data=stream + b"done\n")
+    git(path, "symbolic-ref", "HEAD", BRANCH)
+    git(path, "reset", "--hard", "--quiet")
+
+
+def _commit_stream(
+    message: str,
+    author_date: str,
+    committer_date: str,
+    parent: str | None,
+    files: list[tuple[str, bytes]],
+    deleted: list[str],
+) -> bytes:
+    body = message.encode()
+    parts = [
+        f"commit {BRANCH}\n".encode(),
+        f"author {IDENTITY} {author_date}\n".encode(),
+        f"committer {IDENTITY} {committer_date}\n".encode(),
+        f"data {len(body)}\n".encode(),
+        body,
+        b"\n",
+    ]
+    if parent:
+        parts.append(f"from {parent}\n".encode())
+    for path in deleted:
+        parts.append(f"D {path}\n".encode())
+    for path, data in files:
+        parts += [f"M 100644 inline {path}\ndata {len(data)}\n".encode(), data, b"\n"]
+    parts.append(b"\n")
+    return b"".join(parts)
+
+
+class StoreWriter:
+    """Records revisions of one run into the store through a ``git fast-import`` stream."""
+
+    def __init__(self, store: Store, clock: Clock, lock_fd: int) -> None:
+        self.store = store
+        self.clock = clock
+        self.lock_fd = lock_fd
+        self.base = store.head()
+        self.commits = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._errors: IO[bytes] | None = None
+        self._states: dict[str, dict[str, PageState]] = {}
+        self._dirty_states: dict[str, PageState] = {}
+        self._written: dict[str, bytes | None] = {}
+        self._taken: dict[str, set[str]] = {}
+        """Case-folded store paths in use, by source."""
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def states(self, source: str) -> dict[str, PageState]:
+        """Page state by URL for a source, as of this run so far."""
+        if source not in self._states:
+            self._states[source] = self.store.states(source, self.base) if self.base else {}
+        return self._states[source]
+
+    def current(self, page: str) -> bytes | None:
+        """The bytes of a page as stored now (this run's writes included)."""
+        if page in self._written:
+            return self._written[page]
+        return self.store.read_bytes(page, self.base) if self.base else None
+
+    def _assign(self, source: str, url: str) -> str:
+        states = self.states(source)
+        if url in states:
+            return states[url].page
+        if source not in self._taken:
+            self._taken[source] = {(s.page + PAGE_SUFFIX).casefold() for s in states.values()}
+        taken = self._taken[source]
+        page = page_file(source, url, taken.__contains__)
+        taken.add(page.casefold())
+        return page[: -len(PAGE_SUFFIX)]
+
+    def update(self, source: str, url: str, **changes: Any) -> None:
+        """Change a page's state without a revision (committed once at the end of the run)."""
+        state = self.states(source).get(url)
+        if state is None:
+            return
+        new = replace(state, **changes)
+        if new != state:
+            self.states(source)[url] = new
+            self._dirty_states[new.page] = new
+
+    # -- revisions -----------------------------------------------------------------------------
+
+    def record(
+        self,
+        source: str,
+        url: str,
+        body: bytes,
+        upstream: UpstreamTime,
+        *,
+        lastmod: str | None = None,
+        etag: str | None = None,
+        last_modified: str | None = None,
+        unlisted: bool = False,
+        upstream_commit: str | None = None,
+    ) -> Recorded:
+        """Store a fetched body; one commit unless the bytes equal the stored ones."""
+        page = self._assign(source, url)
+        ensure_inside(source, page + PAGE_SUFFIX)
+        old_state = self.states(source).get(url)
+        digest = sha256(body)
+        if old_state is not None and old_state.sha256 == digest:
+            self.update(
+                source,
+                url,
+                lastmod=lastmod,
+                etag=etag,
+                last_modified=last_modified,
+                unlisted=unlisted,
+            )
+            return Recorded(page, None, body)
+        old = self.current(page) if old_state is not None else None
+        now = self.clock()
+        state = PageState(
+            url=url,
+            page=page,
+            first_seen=old_state.first_seen if old_state else now,
+            sha256=digest,
+            lastmod=lastmod,
+            lastmod_recorded=lastmod,
+            etag=etag,
+            last_modified=last_modified,
+            unlisted=unlisted,
+        )
+        event = RevisionEvent.CHANGED if old_state else RevisionEvent.ADDED
+        verb = "Update" if old_state else "Add"
+        trailers = {
+            "Source": source,
+            "Page": page,
+            "URL": url,
+            "Event": event.value,
+            "Time-Source": upstream.source.value,
+            "Time-Precision": upstream.precision.value,
+            "Lastmod": upstream.raw,
+            "Upstream-Commit": upstream_commit,
+        }
+        self._commit(
+            f"{verb} {page}",
+            trailers,
+            git_date(upstream.time),
+            git_date(now),
+            [(page + PAGE_SUFFIX, body), (state_path(page), state.to_json())],
+            [],
+        )
+        self.states(source)[url] = state
+        self._dirty_states.pop(page, None)
+        self._written[page] = body
+        return Recorded(page, event, old)
+
+    def remove(
+        self,
+        source: str,
+        url: str,
+        reason: str,
+        when: UpstreamTime | None = None,
+        upstream_commit: str | None = None,
+    ) -> str:
+        """Remove a page (its history stays); one commit."""
+        state = self.states(source).pop(url)
+        now = self.clock()
+        upstream = when or UpstreamTime(now, TimeSource.FETCH, Precision.SECOND)
+        trailers = {
+            "Source": source,
+            "Page": state.page,
+            "URL": url,
+            "Event": RevisionEvent.REMOVED.value,
+            "Time-Source": upstream.source.value,
+            "Time-Precision": upstream.precision.value,
+            "Upstream-Commit": upstream_commit,
+        }
+        self._commit(
+            f"Remove {state.page} ({reason})",
+            trailers,
+            git_date(upstream.time),
+            git_date(now),
+            [],
+            [state.page + PAGE_SUFFIX, state_path(state.page)],
+        )
+        self._dirty_states.pop(state.page, None)
+        self._written[state.page] = None
+        return state.page
+
+    def _commit(
+        self,
+        subject: str,
+        trailers: dict[str, str | None],
+        author_date: str,
+        committer_date: str,
+        files: list[tuple[str, bytes]],
+        deleted: list[str],
+    ) -> None:
+        lines = [f"Spectrack-{k}: {_clean_trailer(v)}" for k, v in trailers.items() if v]
+        message = f"{subject}\n\n" + "\n".join(lines) + "\n"
+        parent = self.base if self.commits == 0 else None
+        self._send(_commit_stream(message, author_date, committer_date, parent, files, deleted))
+        self.commits += 1
+        if self.commits % CHECKPOINT_EVERY == 0:
+            self._send(b"checkpoint\n\n")
+
+    def _send(self, data: bytes) -> None:
+        if self._process is None:
+            self._errors = tempfile.TemporaryFile()  # noqa: SIM115 (closed in finish)
+            self._process = subprocess.Popen(
+                ["git", "-C", str(self.store.path), "fast-import", "--quiet"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=self._errors,
+                env=git_env(),
+                # The child holds the run lock too: a killed run's fast-import finishes exiting
+                # before the next run starts.
+                pass_fds=(self.lock_fd,),
+            )
+            assert self._process.stdin is not None
+            self._process.stdin.write(b"feature done\n")
+            (self.store.path / ".git" / CHECKOUT_PENDING).touch()
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.write(data)
+        except BrokenPipeError:
+            self._fail()
+
+    def _fail(self) -> None:
+        assert self._process is not None and self._errors is not None
+        self._process.wait()
+        self._errors.seek(0)
+        lines = self._errors.read().decode(errors="replace").strip().splitlines()
+        raise StoreError(
+            f"{self.store.path}: git fast-import failed: {lines[0] if lines else 'no message'}"
+        )
+
+    def finish(self) -> None:
+        """Commit pending state updates and end the stream (publishing every commit)."""
+        if self._dirty_states:
+            states = sorted(self._dirty_states.values(), key=lambda s: s.page)
+            now = git_date(self.clock())
+            self._commit(
+                f"Update page state ({len(states)} page{'s' if len(states) != 1 else ''})",
+                {"Event": "state"},
+                now,
+                now,
+                [(state_path(s.page), s.to_json()) for s in states],
+                [],
+            )
+            self._dirty_states.clear()
+        if self._process is None:
+            return
+        assert self._process.stdin is not None
+        try:
+            self._process.stdin.write(b"done\n")
+            self._process.stdin.close()
+        except BrokenPipeError:
+            self._fail()
+        if self._process.wait() != 0:
+            self._fail()
+        assert self._errors is not None
+        self._errors.close()
+        self._process = None

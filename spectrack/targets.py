@@ -1,0 +1,167 @@
+"""Pages of the snapshot store as ``spectrack diff`` inputs, beside files and git revisions.
+
+A PAGE is a page id (its store path without ``.md``, e.g. ``mcp/specification/draft/server/tools``),
+its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id, ``HEAD~2``…) and
+``PAGE@DATE`` as it was at an upstream date (``2025-06-18``, an ISO datetime, ``3d``)::
+
+    diff PAGE                  the page's latest change
+    diff PAGE@REV|PAGE@DATE    the change in force at that commit or date
+    diff A B                   A's text against B's; A and B are PAGE, PAGE@REV or PAGE@DATE,
+                               a bare PAGE meaning its latest text
+    diff --since DATE          every page with a revision *recorded* since DATE: its text before
+                               the first of them against its text now (``sources`` narrows)
+
+`compare_targets` decides: an existing file or folder is a file; PATHs after ``--``, ``--repo``
+or ``A..B`` mean git revisions (`spectrack.gitrev`); otherwise arguments that name pages of the
+store are store pages, and anything else goes on to `spectrack.gitrev.compare_inputs`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from spectrack.comparison import Comparison, PageFiles
+from spectrack.dates import looks_like_date, parse_when
+from spectrack.diff import diff_texts
+from spectrack.errors import InputError
+from spectrack.gitrev import compare_inputs
+from spectrack.history import revision_report
+from spectrack.model import PageReport, PageStatus, Report
+from spectrack.paths import PAGE_SUFFIX
+from spectrack.store import BRANCH, Revision, Store
+
+_REV = re.compile(r"[0-9a-fA-F]{4,40}|(?:HEAD|main)(?:[~^]\d*)*")
+
+
+@dataclass(frozen=True, slots=True)
+class PageRef:
+    name: str
+    """The page as written: id, store path or URL."""
+    at: str | None = None
+    """The text after ``@`` (a revision or a date); None for the latest."""
+
+
+def parse_page_ref(argument: str) -> PageRef:
+    name, sep, at = argument.rpartition("@")
+    if sep and name and (looks_like_date(at) or _REV.fullmatch(at)):
+        return PageRef(name, at)
+    return PageRef(argument)
+
+
+def _revision(store: Store, page: str, at: str | None) -> Revision | None:
+    """The revision of ``page`` in force at ``at`` (latest when None)."""
+    if at is None:
+        history = store.history(page)
+        return history[-1] if history else None
+    if looks_like_date(at):
+        return store.at(page, parse_when(at))
+    return store.revision_at(page, at)
+
+
+def _text_at(store: Store, page: str, at: str | None) -> str | None:
+    if at is None:
+        return store.read(page, BRANCH)
+    if looks_like_date(at):
+        revision = store.at(page, parse_when(at))
+        return store.read(page, revision.commit) if revision else None
+    return store.read(page, store.rev_parse(at))
+
+
+def change_report(store: Store, ref: PageRef) -> PageReport:
+    """The change a page's revision made (its latest, or the one in force at ``ref.at``)."""
+    page = store.resolve(ref.name)
+    revision = _revision(store, page, ref.at)
+    if revision is None:
+        raise InputError(f"{ref.name}: no revision of {page} at {ref.at or 'any time'}")
+    return revision_report(store, revision)
+
+
+def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
+    """``old``'s text against ``new``'s."""
+    old_page, new_page = store.resolve(old.name), store.resolve(new.name)
+    old_text = _text_at(store, old_page, old.at)
+    new_text = _text_at(store, new_page, new.at)
+    if old_text is None and new_text is None:
+        raise InputError(f"{old.name} and {new.name}: neither page exists at those points")
+    return diff_texts(old_text, new_text, new_page + PAGE_SUFFIX)
+
+
+def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -> Report:
+    """Every page with revisions recorded since ``since``: before them against now."""
+    first: dict[str, Revision] = {}
+    for revision in store.revisions(since=since):
+        if not sources or revision.source in sources:
+            first.setdefault(revision.page, revision)
+    pages = []
+    for page, revision in sorted(first.items()):
+        old = store.read(page, revision.commit + "^")
+        new = store.read(page, BRANCH)
+        if old != new:
+            pages.append(diff_texts(old, new, page + PAGE_SUFFIX))
+    return Report(tuple(pages))
+
+
+def _open_store(path: Path, shown: str) -> Store:
+    if not (path / ".git").exists():
+        raise InputError(
+            f"{shown}: no such file or directory, and no snapshot store at {path} to find "
+            "pages in (give --store or --config)"
+        )
+    return Store.open(path)
+
+
+def _comparison(store: Store, report: Report) -> Comparison:
+    """Locate each page at its file in the store (as GitHub annotations want it)."""
+    locations = {}
+    for page in report.pages:
+        where = (store.path / page.path).as_posix()
+        locations[page.path] = PageFiles(
+            None if page.status is PageStatus.ADDED else where,
+            None if page.status is PageStatus.REMOVED else where,
+        )
+    return Comparison(report, locations)
+
+
+def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
+    if not (store_path / ".git").exists():
+        return False
+    with Store.open(store_path) as store:
+        return all(store.find(parse_page_ref(a).name) is not None for a in arguments)
+
+
+def compare_targets(
+    old: str | None,
+    new: str | None,
+    paths: Sequence[str],
+    repo: Path | None,
+    *,
+    store_path: Path,
+    since: datetime | None = None,
+    sources: Collection[str] = (),
+) -> Comparison:
+    """What ``spectrack diff`` compares for its arguments (see the module docstring)."""
+    if since is not None:
+        if old is not None or paths:
+            raise InputError("--since compares the whole store; give no PAGE with it")
+        with _open_store(store_path, "--since") as store:
+            return _comparison(store, since_report(store, since, sources))
+    if old is None:
+        raise InputError(
+            "give two files or folders, one or two store pages (PAGE, PAGE@REV, PAGE@DATE), "
+            "two git revisions, or --since DATE"
+        )
+    arguments = [old] if new is None else [old, new]
+    plain = not paths and repo is None and ".." not in old
+    if plain and not any(Path(a).exists() for a in arguments):
+        if new is None:
+            with _open_store(store_path, old) as store:
+                return _comparison(store, Report((change_report(store, parse_page_ref(old)),)))
+        if _names_pages(store_path, arguments):
+            with Store.open(store_path) as store:
+                report = compare_report(store, parse_page_ref(old), parse_page_ref(new))
+                return _comparison(store, Report((report,)))
+    return compare_inputs(old, new, paths, repo)

@@ -1,0 +1,374 @@
+"""A fetch run (``spectrack fetch``): sitemap → what to fetch → pages → snapshot store → summary.
+
+For each source, in order:
+
+1. Read the sitemap (index files, gzip, every ``lastmod`` form); keep the URLs the source's
+   include/exclude globs want. A sitemap that cannot be read fails the source; nothing is removed.
+2. Fetch the pages that are new, have no ``lastmod``, or whose ``lastmod`` moved (every page with
+   ``everything``), conditionally when an ETag or Last-Modified is known (unconditionally with
+   ``everything``).
+3. Store each body (one commit per changed page, see `spectrack.store`) and classify the change
+   with the diff engine for the summary.
+4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410 makes
+   them removal candidates, an answer keeps them, marked unlisted. When the candidates are more
+   than ``max_removal`` of the source's pages, nothing is removed and the source fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+import httpx
+
+from spectrack.config import Config, SourceConfig
+from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
+from spectrack.diff import diff_texts
+from spectrack.errors import ConfigError, FetchError, InputError
+from spectrack.fetch import (
+    Fetcher,
+    Response,
+    Sleep,
+    host_of,
+    make_client,
+    markdown_text,
+    read_sitemap,
+)
+from spectrack.model import UNCHANGED, ChangeClass
+from spectrack.pages import decode_page
+from spectrack.progress import Progress, SilentProgress
+from spectrack.sitemap import SitemapEntry
+from spectrack.store import PageState, Recorded, RevisionEvent, Store, StoreWriter
+
+GONE_STATUSES = frozenset({404, 410})
+
+
+@dataclass(frozen=True, slots=True)
+class PageFailure:
+    url: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSummary:
+    """Counts of one source's run."""
+
+    name: str
+    listed: int = 0
+    """Pages the sitemap lists that the source tracks."""
+    fetched: int = 0
+    """Pages requested (conditional requests answered 304 included)."""
+    new: int = 0
+    changed: Mapping[str, int] = field(default_factory=dict)
+    """Changed pages by class: normative, editorial, formatting."""
+    unchanged: int = 0
+    removed: int = 0
+    unlisted: int = 0
+    """Pages the sitemap no longer lists that are still served (kept)."""
+    failures: tuple[PageFailure, ...] = ()
+
+    @property
+    def changed_total(self) -> int:
+        return sum(self.changed.values())
+
+
+@dataclass(frozen=True, slots=True)
+class FetchSummary:
+    sources: tuple[SourceSummary, ...]
+    requests: int
+    """HTTP requests made, sitemaps, redirects and retries included."""
+
+    @property
+    def failures(self) -> list[PageFailure]:
+        return [f for s in self.sources for f in s.failures]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _upstream_time(entry: SitemapEntry, state: PageState | None, clock: Clock) -> UpstreamTime:
+    """The sitemap's lastmod when it moved since the last revision; otherwise the fetch time."""
+    if entry.lastmod is not None and (state is None or entry.lastmod_raw != state.lastmod_recorded):
+        return entry.lastmod
+    return UpstreamTime(clock(), TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
+
+
+def _page_text(source: SourceConfig, response: Response, url: str) -> str:
+    text = markdown_text(response, url)
+    for pattern in source.strip:
+        text = pattern.sub("", text)
+    return text
+
+
+def _decode(data: bytes | None, name: str) -> str | None:
+    if data is None:
+        return None
+    try:
+        return decode_page(data, name)
+    except InputError:
+        return None
+
+
+class _SourceRun:
+    def __init__(
+        self,
+        source: SourceConfig,
+        writer: StoreWriter,
+        fetcher: Fetcher,
+        progress: Progress,
+        clock: Clock,
+    ) -> None:
+        self.source = source
+        self.writer = writer
+        self.fetcher = fetcher
+        self.progress = progress
+        self.clock = clock
+        self.counts = dict.fromkeys(
+            ("listed", "fetched", "new", "unchanged", "removed", "unlisted"), 0
+        )
+        self.changed = {c.value: 0 for c in reversed(ChangeClass)}
+        self.failures: list[PageFailure] = []
+        self.gone: list[PageState] = []
+
+    def fail(self, url: str, message: str) -> None:
+        self.failures.append(PageFailure(url, message))
+
+    def summary(self) -> SourceSummary:
+        counts = self.counts
+        return SourceSummary(
+            name=self.source.name,
+            listed=counts["listed"],
+            fetched=counts["fetched"],
+            new=counts["new"],
+            changed=dict(self.changed),
+            unchanged=counts["unchanged"],
+            removed=counts["removed"],
+            unlisted=counts["unlisted"],
+            failures=tuple(self.failures),
+        )
+
+    async def count(self, recorded: Recorded, text: str) -> None:
+        if recorded.event is None:
+            self.counts["unchanged"] += 1
+        elif recorded.event is RevisionEvent.ADDED:
+            self.counts["new"] += 1
+        else:
+            old = _decode(recorded.old, recorded.page)
+            report = await asyncio.to_thread(diff_texts, old, text, recorded.page)
+            verdict = (
+                ChangeClass.FORMATTING.value if report.verdict == UNCHANGED else report.verdict
+            )
+            self.changed[verdict] += 1
+
+    async def get(self, url: str, state: PageState | None, conditional: bool) -> Response:
+        use = state is not None and conditional
+        response = await self.fetcher.get(
+            self.source.markdown_url(url),
+            redirect_hosts=self.source.redirect_hosts,
+            etag=state.etag if use and state else None,
+            last_modified=state.last_modified if use and state else None,
+        )
+        self.counts["fetched"] += 1
+        return response
+
+    async def listed(self, entry: SitemapEntry, state: PageState | None, conditional: bool) -> None:
+        url = entry.url
+        try:
+            response = await self.get(url, state, conditional)
+            if response.status == 304 and state is not None:
+                self.writer.update(self.source.name, url, lastmod=entry.lastmod_raw, unlisted=False)
+                self.counts["unchanged"] += 1
+            elif response.status == 200:
+                text = _page_text(self.source, response, response.url)
+                recorded = self.writer.record(
+                    self.source.name,
+                    url,
+                    text.encode("utf-8"),
+                    _upstream_time(entry, state, self.clock),
+                    lastmod=entry.lastmod_raw,
+                    etag=response.etag,
+                    last_modified=response.last_modified,
+                )
+                await self.count(recorded, text)
+            else:
+                raise FetchError(
+                    f"{self.source.markdown_url(url)}: HTTP {response.status} for a page the "
+                    "sitemap lists"
+                )
+        except FetchError as error:
+            self.fail(url, str(error))
+        finally:
+            self.progress.advance()
+
+    async def unlisted(self, state: PageState) -> None:
+        url = state.url
+        try:
+            response = await self.get(url, state, conditional=True)
+            if response.status in GONE_STATUSES:
+                self.gone.append(state)
+            elif response.status == 304:
+                self.writer.update(self.source.name, url, unlisted=True)
+                self.counts["unlisted"] += 1
+            elif response.status == 200:
+                text = _page_text(self.source, response, response.url)
+                now = UpstreamTime(self.clock(), TimeSource.FETCH, Precision.SECOND)
+                recorded = self.writer.record(
+                    self.source.name,
+                    url,
+                    text.encode("utf-8"),
+                    now,
+                    lastmod=state.lastmod,
+                    etag=response.etag,
+                    last_modified=response.last_modified,
+                    unlisted=True,
+                )
+                await self.count(recorded, text)
+                self.counts["unlisted"] += 1
+            else:
+                raise FetchError(f"{self.source.markdown_url(url)}: HTTP {response.status}")
+        except FetchError as error:
+            self.fail(url, str(error))
+        finally:
+            self.progress.advance()
+
+    async def run(self, everything: bool) -> SourceSummary:
+        source = self.source
+        try:
+            sitemap = await read_sitemap(self.fetcher, source.sitemap, source.redirect_hosts)
+        except FetchError as error:
+            self.fail(source.sitemap, str(error))
+            return self.summary()
+        for warning in sitemap.warnings:
+            self.progress.warn(warning)
+        for message in sitemap.errors:
+            self.fail(source.sitemap, message)
+        listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
+        self.counts["listed"] = len(listed)
+        states = dict(self.writer.states(source.name))
+        jobs = []
+        for entry in listed:
+            state = states.get(entry.url)
+            moved = entry.lastmod_raw is None or state is None or entry.lastmod_raw != state.lastmod
+            if everything or moved:
+                jobs.append(self.listed(entry, state, conditional=not everything))
+            else:
+                self.counts["unchanged"] += 1
+                if state is not None and state.unlisted:
+                    self.writer.update(source.name, entry.url, unlisted=False)
+        if sitemap.complete:
+            listed_urls = {e.url for e in listed}
+            jobs += [
+                self.unlisted(state)
+                for url, state in sorted(states.items())
+                if url not in listed_urls and source.wants(urlsplit(url).path)
+            ]
+        self.progress.start(source.name, len(jobs))
+        await asyncio.gather(*jobs)
+        self.remove_gone(len(states))
+        return self.summary()
+
+    def remove_gone(self, pages_before: int) -> None:
+        if not self.gone:
+            return
+        share = len(self.gone) / max(pages_before, 1)
+        if share > self.source.max_removal:
+            self.fail(
+                self.source.sitemap,
+                f"would remove {len(self.gone)} of {pages_before} pages ({share:.0%}, more than "
+                f"max_removal = {self.source.max_removal:.0%}); removed none. If the site really "
+                "dropped them, raise max_removal for this source and run again",
+            )
+            return
+        for state in sorted(self.gone, key=lambda s: s.page):
+            self.writer.remove(self.source.name, state.url, "no longer listed; answers 404/410")
+            self.counts["removed"] += 1
+
+
+async def fetch_sources(
+    config: Config,
+    store: Store,
+    fetcher: Fetcher,
+    *,
+    names: Sequence[str] = (),
+    everything: bool = False,
+    progress: Progress | None = None,
+    clock: Clock = utc_now,
+) -> FetchSummary:
+    """Fetch the named sources (all when empty) into ``store`` with one run lock held."""
+    sources = [config.source(n) for n in names] if names else list(config.sources)
+    report = progress or SilentProgress()
+    summaries = []
+    with store.writer(clock, config.store.lock_wait) as writer:
+        for source in sources:
+            run = _SourceRun(source, writer, fetcher, report, clock)
+            summaries.append(await run.run(everything))
+    return FetchSummary(tuple(summaries), fetcher.requests)
+
+
+def host_concurrency(sources: Iterable[SourceConfig]) -> dict[str, int]:
+    """Connections allowed per host: the smallest ``concurrency`` of the sources on it."""
+    limits: dict[str, int] = {}
+    for source in sources:
+        host = host_of(source.sitemap)
+        limits[host] = min(limits.get(host, source.concurrency), source.concurrency)
+    return limits
+
+
+def run_fetch(
+    config: Config,
+    *,
+    names: Sequence[str] = (),
+    everything: bool = False,
+    progress: Progress | None = None,
+    clock: Clock = utc_now,
+    sleep: Sleep = asyncio.sleep,
+    client: httpx.AsyncClient | None = None,
+) -> FetchSummary:
+    """`fetch_sources` with the configured store (created when missing) and an httpx client."""
+    for name in names:
+        config.source(name)
+    if not config.sources:
+        where = f"{config.path}: " if config.path else ""
+        raise ConfigError(f"{where}no [[source]] configured; nothing to fetch")
+
+    async def main() -> FetchSummary:
+        async with contextlib.AsyncExitStack() as stack:
+            http = client
+            if http is None:
+                http = await stack.enter_async_context(make_client(config.fetch))
+            fetcher = Fetcher(
+                http,
+                config.fetch,
+                concurrency=host_concurrency(config.sources),
+                sleep=sleep,
+                clock=clock,
+            )
+            with Store.create(config.store.path, clock) as store:
+                return await fetch_sources(
+                    config,
+                    store,
+                    fetcher,
+                    names=names,
+                    everything=everything,
+                    progress=progress,
+                    clock=clock,
+                )
+
+    return asyncio.run(main())
+
+
+def summary_lines(summary: FetchSummary) -> list[str]:
+    """The end-of-run summary, one line per source."""
+    lines = []
+    for s in summary.sources:
+        classes = ", ".join(f"{name} {count}" for name, count in s.changed.items())
+        lines.append(
+            f"{s.name}: listed {s.listed}, fetched {s.fetched}, new {s.new}, "
+            f"changed {s.changed_total} ({classes}), unchanged {s.unchanged}, "
+            f"removed {s.removed}, unlisted {s.unlisted}, failed {len(s.failures)}"
+        )
+    return lines

@@ -1,0 +1,258 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spectrack.cli import main
+from spectrack.serve import LocalSite, Reply
+from spectrack.store import Store
+
+V1 = {
+    "/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n",
+    "/spec/prompts": b"# Prompts\n\nPrompts are templates.\n",
+}
+V2 = {
+    "/spec/tools": b"# Tools\n\nServers MUST validate input.\n",
+    "/spec/prompts": b"# Prompts\n\nPrompts are reusable templates.\n",
+}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def tracked(tmp_path: Path, site: LocalSite, monkeypatch: pytest.MonkeyPatch) -> LocalSite:
+    """A working folder with a configuration tracking the local site (two fetched revisions)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spectrack.toml").write_text(
+        f'[store]\npath = "snapshots"\n\n[[source]]\nname = "mcp"\n'
+        f'sitemap = "{site.url("/sitemap.xml")}"\nmarkdown = "{{url}}.md"\n'
+    )
+    return site
+
+
+def fetch_two_revisions(site: LocalSite, capsys: pytest.CaptureFixture[str]) -> None:
+    site.publish(V1, lastmod="2025-03-26")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    site.publish(V2, lastmod="2025-06-18")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+
+
+def test_init_writes_the_example_and_creates_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "init")
+    assert code == 0 and "wrote spectrack.toml" in out
+    Store.open(tmp_path / "snapshots").close()
+    (tmp_path / "spectrack.toml").write_text("# mine\n[store]\npath = 'other'\n")
+    code, out, _ = run(capsys, "init")
+    assert code == 0 and "kept existing spectrack.toml" in out
+    assert (tmp_path / "spectrack.toml").read_text().startswith("# mine")
+    Store.open(tmp_path / "other").close()
+
+
+def test_fetch_prints_the_summary_and_exits_0(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tracked.publish(V1, lastmod="2025-03-26")
+    code, out, err = run(capsys, "fetch")
+    assert code == 0
+    assert out.splitlines() == [
+        "mcp: listed 2, fetched 2, new 2, changed 0 (normative 0, editorial 0, formatting 0), "
+        "unchanged 0, removed 0, unlisted 0, failed 0"
+    ]
+    tracked.publish(V2, lastmod="2025-06-18")
+    code, out, err = run(capsys, "fetch", "--source", "mcp", "--all")
+    assert code == 0 and "changed 2 (normative 1, editorial 1, formatting 0)" in out
+    assert err == ""
+
+
+def test_fetch_with_failed_pages_lists_them_and_exits_3(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tracked.publish(V1, lastmod="2025-03-26")
+    tracked.routes["/spec/prompts.md"] = Reply(200, b"<!DOCTYPE html><html></html>")
+    code, out, err = run(capsys, "fetch", "--quiet")
+    assert code == 3
+    assert out == ""
+    assert f"spectrack: failed: {tracked.url('/spec/prompts.md')}: served an HTML" in err
+
+
+def test_fetch_configuration_errors_exit_2(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "fetch", "--source", "nope")
+    assert code == 2 and "no source named 'nope' (sources: mcp)" in err
+    (tmp_path / "bad.toml").write_text(
+        '[[source]]\nname = "x"\nsitemap = "https://x.org/s"\nconcurency = 2\n'
+    )
+    code, _, err = run(capsys, "fetch", "--config", "bad.toml")
+    assert code == 2 and "bad.toml:4: [[source]] #1 ('x') key 'concurency': unknown key" in err
+
+
+def test_log_lists_changes_newest_first_with_verdicts(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    code, out, _ = run(capsys, "log")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert lines[0].startswith("2025-06-18") and "sitemap" in lines[0]
+    verdicts = sorted(line.split()[4] for line in lines)
+    assert verdicts == ["added", "added", "editorial", "normative"]
+    code, out, _ = run(capsys, "log", "--class", "normative")
+    assert len(out.splitlines()) == 1 and "mcp/spec/tools" in out
+    code, out, _ = run(capsys, "log", tracked.url("/spec/prompts"))
+    assert [line.split()[4] for line in out.splitlines()] == ["editorial", "added"]
+    code, out, _ = run(capsys, "log", "--since", "2999-01-01")
+    assert code == 0 and out == ""
+    code, _, err = run(capsys, "log", "mcp/none")
+    assert code == 2 and "mcp/none: no such page" in err
+
+
+def test_diff_addresses_store_pages(tracked: LocalSite, capsys: pytest.CaptureFixture[str]) -> None:
+    fetch_two_revisions(tracked, capsys)
+    code, out, _ = run(capsys, "diff", "mcp/spec/tools", "--fail-on", "normative")
+    assert code == 1 and "SHOULD → MUST" in out
+    code, out, _ = run(capsys, "diff", tracked.url("/spec/tools"), "--format", "json")
+    assert json.loads(out)["verdict"] == "normative"
+    code, out, _ = run(capsys, "diff", "mcp/spec/tools@2025-04-01", "mcp/spec/tools@2025-07-01")
+    assert "SHOULD → MUST" in out
+    code, out, _ = run(capsys, "diff", "mcp/spec/tools@2025-07-01", "mcp/spec/tools")
+    assert "unchanged" in out.lower() or "0 of 1" in out
+    with Store.open(Path("snapshots")) as store:
+        first, second = store.history("mcp/spec/prompts")
+    code, out, _ = run(capsys, "diff", f"mcp/spec/prompts@{first.commit[:10]}", "--format", "json")
+    assert json.loads(out)["pages"][0]["status"] == "added"
+    code, out, _ = run(
+        capsys,
+        "diff",
+        f"mcp/spec/prompts@{first.commit[:10]}",
+        f"mcp/spec/prompts@{second.commit}",
+        "--format",
+        "json",
+    )
+    report = json.loads(out)
+    assert report["verdict"] == "editorial" and report["pages"][0]["path"] == "mcp/spec/prompts.md"
+
+
+def test_diff_since_reports_every_page_recorded_since(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    code, out, _ = run(capsys, "diff", "--since", "1d", "--format", "json")
+    report = json.loads(out)
+    assert code == 0
+    assert [p["status"] for p in report["pages"]] == ["added", "added"]
+    code, out, _ = run(capsys, "diff", "--since", "2999-01-01", "--format", "json")
+    assert json.loads(out)["pages"] == []
+    code, _, err = run(capsys, "diff", "--since", "1d", "mcp/spec/tools")
+    assert code == 2 and "give no PAGE with it" in err
+
+
+def test_diff_of_two_files_still_works_beside_a_store(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    (tmp_path / "a.md").write_text("# A\n\nClients MAY retry.\n")
+    (tmp_path / "b.md").write_text("# A\n\nClients SHOULD retry.\n")
+    code, out, _ = run(capsys, "diff", "a.md", "b.md", "--fail-on", "normative")
+    assert code == 1 and "strengthened" in out
+    code, _, err = run(capsys, "diff", "a.md", "mcp/spec/tools")
+    assert code == 2 and "mcp/spec/tools: no such file or directory" in err
+    code, _, err = run(capsys, "diff", "a.md")
+    assert code == 2 and "a.md: give two files or directories to compare" in err
+
+
+def test_diff_of_a_missing_file_without_a_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.md").write_text("# A\n")
+    code, _, err = run(capsys, "diff", "a.md", "missing.md")
+    assert code == 2 and "missing.md: no such file or directory" in err
+
+
+def test_import_git_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import subprocess
+
+    monkeypatch.chdir(tmp_path)
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "docs").mkdir()
+    (repo / "docs" / "a.md").write_text("# A\n\nText.\n")
+    subprocess.run(["git", "-C", str(repo), "add", "."], check=True)
+    subprocess.run(
+        [
+            "git",
+            "-C",
+            str(repo),
+            "-c",
+            "user.name=x",
+            "-c",
+            "user.email=x@example.org",
+            "commit",
+            "-q",
+            "-m",
+            "one",
+        ],
+        check=True,
+    )
+    code, out, _ = run(
+        capsys,
+        "import-git",
+        str(repo),
+        "--path",
+        "docs",
+        "--source",
+        "up",
+        "--url-base",
+        "https://x.org/docs",
+        "--store",
+        "store",
+    )
+    assert code == 0 and out == "up: 1 commits, 1 revisions, 1 pages\n"
+    code, out, _ = run(capsys, "log", "--store", "store")
+    assert "commit" in out and "up/docs/a" in out and "added" in out
+
+
+def test_store_pages_are_located_at_their_files_for_annotations(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    code, out, _ = run(
+        capsys, "diff", "mcp/spec/tools", "--format", "github", "--fail-on", "normative"
+    )
+    assert code == 1
+    assert "::error file=snapshots/mcp/spec/tools.md,line=3" in out
+
+
+def test_git_revisions_still_win_when_no_store_page_matches(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import subprocess
+
+    fetch_two_revisions(tracked, capsys)
+    repo = tmp_path  # the working folder is a spec repository with the store inside it
+    subprocess.run(["git", "init", "-q", "-b", "main", str(repo)], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    for text in ("Clients MAY cache.\n", "Clients MUST cache.\n"):
+        (repo / "page.md").write_text("# Cache\n\n" + text)
+        subprocess.run(["git", "-C", str(repo), "add", "page.md"], check=True)
+        subprocess.run(["git", "-C", str(repo), *identity, "commit", "-qm", "edit"], check=True)
+    code, out, _ = run(capsys, "diff", "HEAD~1", "HEAD", "--format", "json")
+    report = json.loads(out)
+    assert code == 0 and report["verdict"] == "normative"
+    assert [p["path"] for p in report["pages"]] == ["page.md"]

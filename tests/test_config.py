@@ -1,0 +1,194 @@
+from pathlib import Path
+
+import pytest
+
+from spectrack.config import (
+    EXAMPLE,
+    PathGlob,
+    load_config,
+    parse_config,
+    store_location,
+    write_example,
+)
+from spectrack.errors import ConfigError
+
+FULL = """\
+[store]
+path = "store"
+lock_wait = 2
+
+[fetch]
+user_agent = "tester/1"
+timeout = 5
+max_page_bytes = 1000
+retries = 2
+backoff = 0.5
+max_retry_after = 60
+
+[[source]]
+name = "mcp"
+sitemap = "https://example.org/sitemap.xml"
+include = ["/specification/**"]
+exclude = ["/specification/**/legacy"]
+markdown = "{url}.md"
+strip = ["^<!-- banner -->$"]
+concurrency = 3
+redirect_hosts = ["Docs.Example.org"]
+max_removal = 0.5
+
+[[source]]
+name = "other"
+sitemap = "http://localhost:8000/sitemap.xml"
+"""
+
+
+def parse(text: str, tmp_path: Path):
+    return parse_config(text, tmp_path / "spectrack.toml")
+
+
+def test_every_key_is_read(tmp_path: Path) -> None:
+    config = parse(FULL, tmp_path)
+    assert config.store.path == tmp_path / "store"
+    assert config.store.lock_wait == 2.0
+    assert config.fetch.user_agent == "tester/1"
+    assert (config.fetch.timeout, config.fetch.max_page_bytes, config.fetch.retries) == (
+        5.0,
+        1000,
+        2,
+    )
+    assert (config.fetch.backoff, config.fetch.max_retry_after) == (0.5, 60.0)
+    mcp, other = config.sources
+    assert mcp.name == "mcp" and mcp.concurrency == 3 and mcp.max_removal == 0.5
+    assert mcp.redirect_hosts == ("docs.example.org",)
+    assert mcp.markdown_url("https://example.org/a") == "https://example.org/a.md"
+    assert mcp.strip[0].sub("", "x\n<!-- banner -->\ny") == "x\n\ny"
+    assert mcp.wants("/specification/draft/tools")
+    assert not mcp.wants("/specification/draft/legacy")
+    assert not mcp.wants("/blog/post")
+    assert other.wants("/anything") and other.markdown == "{url}" and other.concurrency == 8
+    assert config.source("other") is other
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        ('[store]\npath = "s"\ncolour = 1\n', 3, "key 'colour': unknown key"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\ninclude = "/a/**"\n',
+            4,
+            "key 'include': expected a list of strings, got a string",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\ninclude = ["a/**"]\n',
+            4,
+            "must start with '/'",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\nexclude = ["/a**"]\n',
+            4,
+            "'**' must be a whole path segment",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\ninclude = ["/[ab"]\n',
+            4,
+            "unclosed '['",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\n\nstrip = ["(unclosed"]\n',
+            5,
+            "key 'strip': invalid pattern '(unclosed'",
+        ),
+        (
+            '[fetch]\ntimeout = "30"\n',
+            2,
+            "key 'timeout': expected a number of seconds, got a string",
+        ),
+        ("[fetch]\nretries = true\n", 2, "key 'retries': expected an integer, got a boolean"),
+        ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
+        ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
+        ('[[source]]\nname = "../up"\nsitemap = "https://x.org/s.xml"\n', 2, "key 'name'"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{path}.md"\n',
+            4,
+            "must contain '{url}'",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmax_removal = 2\n',
+            4,
+            "between 0 and 1",
+        ),
+        ('[[source]]\nname = "a"\n', 1, "missing key 'sitemap'"),
+    ],
+)
+def test_errors_name_the_file_line_and_key(
+    tmp_path: Path, text: str, line: int, fragment: str
+) -> None:
+    with pytest.raises(ConfigError) as error:
+        parse(text, tmp_path)
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / 'spectrack.toml'}:{line}: ")
+    assert fragment in message
+
+
+def test_errors_in_a_later_source_point_at_that_source(tmp_path: Path) -> None:
+    text = (
+        '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\nconcurrency = 2\n\n'
+        '[[source]]\nname = "b"\nsitemap = "https://x.org/s.xml"\nconcurrency = "many"\n'
+    )
+    with pytest.raises(ConfigError, match=r":9: \[\[source\]\] #2 \('b'\) key 'concurrency'"):
+        parse(text, tmp_path)
+
+
+def test_duplicate_source_names_are_refused(tmp_path: Path) -> None:
+    text = '[[source]]\nname = "a"\nsitemap = "https://x.org/1"\n[[source]]\nname = "a"\nsitemap = "https://x.org/2"\n'
+    with pytest.raises(ConfigError, match=r":5: .*duplicate source name 'a'"):
+        parse(text, tmp_path)
+
+
+def test_toml_syntax_errors_are_config_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"not valid TOML.*line 2"):
+        parse('[store]\npath = "unclosed\n', tmp_path)
+
+
+def test_missing_file_says_how_to_make_one(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="spectrack init"):
+        load_config(tmp_path / "none.toml")
+
+
+@pytest.mark.parametrize(
+    ("glob", "matching", "not_matching"),
+    [
+        (
+            "/specification/**",
+            ["/specification", "/specification/", "/specification/a/b"],
+            ["/specifications", "/spec"],
+        ),
+        ("/docs/*", ["/docs/a", "/docs/a/"], ["/docs/a/b", "/docs"]),
+        ("/**/tools", ["/tools", "/a/b/tools"], ["/a/tools/x"]),
+        ("/v?/[!x]*", ["/v1/ab"], ["/v10/ab", "/v1/xa"]),
+    ],
+)
+def test_globs_match_url_paths_by_segment(
+    glob: str, matching: list[str], not_matching: list[str]
+) -> None:
+    pattern = PathGlob(glob)
+    assert all(pattern.matches(p) for p in matching)
+    assert not any(pattern.matches(p) for p in not_matching)
+
+
+def test_example_is_a_valid_configuration(tmp_path: Path) -> None:
+    path = tmp_path / "spectrack.toml"
+    assert write_example(path)
+    assert not write_example(path), "an existing configuration is never overwritten"
+    assert path.read_text() == EXAMPLE
+    config = load_config(path)
+    assert config.sources[0].name == "example"
+    assert config.store.path == tmp_path / "snapshots"
+
+
+def test_store_location_prefers_store_then_config_then_default(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert store_location(None, None) == Path("snapshots")
+    (tmp_path / "spectrack.toml").write_text('[store]\npath = "elsewhere"\n')
+    assert store_location(None, None) == Path("elsewhere")
+    assert store_location(None, tmp_path / "given") == tmp_path / "given"

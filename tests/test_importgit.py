@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+import os
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from spectrack.dates import Precision, TimeSource
+from spectrack.errors import InputError
+from spectrack.importgit import import_git, page_url
+from spectrack.store import RevisionEvent, Store
+from tests.conftest import StepClock
+from tests.storecheck import assert_consistent
+
+
+class Upstream:
+    """A specification repository in a temporary folder, committed at chosen dates."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        subprocess.run(["git", "init", "-q", "-b", "main", str(path)], check=True)
+
+    def git(self, *args: str, date: str = "2024-01-01T00:00:00+00:00") -> str:
+        env = dict(
+            os.environ,
+            GIT_AUTHOR_NAME="Editor",
+            GIT_AUTHOR_EMAIL="editor@example.org",
+            GIT_COMMITTER_NAME="Editor",
+            GIT_COMMITTER_EMAIL="editor@example.org",
+            GIT_AUTHOR_DATE=date,
+            GIT_COMMITTER_DATE=date,
+        )
+        done = subprocess.run(
+            ["git", "-C", str(self.path), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.strip()
+
+    def commit(self, date: str, files: dict[str, bytes | None], message: str = "edit") -> str:
+        for name, data in files.items():
+            target = self.path / name
+            if data is None:
+                self.git("rm", "-q", name)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            self.git("add", name)
+        self.git("commit", "-q", "-m", message, date=date)
+        return self.git("rev-parse", "HEAD")
+
+
+@pytest.fixture
+def upstream(tmp_path: Path) -> Upstream:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-03-26T09:00:00+01:00",
+        {
+            "docs/spec/index.mdx": b"# Overview\n\nIntro.\n",
+            "docs/spec/server/tools.mdx": b"# Tools\n\nServers SHOULD validate input.\n",
+            "docs/spec/logo.png": b"\x89PNG",
+            "README.md": b"# Repo\n",
+        },
+    )
+    repo.commit(
+        "2024-06-18T12:00:00+00:00",
+        {"docs/spec/server/tools.mdx": b"# Tools\n\nServers MUST validate input.\n"},
+    )
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("2024-07-01T00:00:00+00:00", {"docs/spec/server/prompts.md": b"# Prompts\n"})
+    repo.commit("2024-07-02T00:00:00+00:00", {"docs/spec/server/prompts.md": b"# Prompts\n\nv2\n"})
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge", "feature", date="2024-07-10T00:00:00+00:00")
+    repo.commit("2024-08-01T00:00:00+00:00", {"docs/spec/latin1.md": b"caf\xe9\n"})
+    repo.commit("2024-09-01T00:00:00+00:00", {"docs/spec/index.mdx": None})
+    return repo
+
+
+def test_each_commit_touching_a_page_becomes_a_revision(upstream: Upstream, tmp_path: Path) -> None:
+    store = Store.create(tmp_path / "store")
+    summary = import_git(
+        store,
+        upstream.path,
+        folder="docs/spec",
+        source="mcp",
+        url_base="https://docs.example.org/specification/",
+        clock=StepClock(),
+    )
+    assert (summary.commits, summary.revisions, summary.pages) == (5, 5, 3)
+    assert len(summary.skipped) == 1 and "latin1.md: not UTF-8" in summary.skipped[0]
+    revisions = store.revisions()
+    assert [(r.page, r.event) for r in revisions] == [
+        ("mcp/specification", RevisionEvent.ADDED),
+        ("mcp/specification/server/tools", RevisionEvent.ADDED),
+        ("mcp/specification/server/tools", RevisionEvent.CHANGED),
+        ("mcp/specification/server/prompts", RevisionEvent.ADDED),
+        ("mcp/specification", RevisionEvent.REMOVED),
+    ]
+    first = revisions[0]
+    assert first.upstream_time == datetime(2024, 3, 26, 8, tzinfo=UTC)
+    assert (first.time_source, first.precision) == (TimeSource.COMMIT, Precision.SECOND)
+    assert first.url == "https://docs.example.org/specification"
+    assert first.upstream_commit == upstream.git("rev-list", "--max-parents=0", "HEAD")
+    merged = revisions[3]
+    assert merged.upstream_time == datetime(2024, 7, 10, tzinfo=UTC), "dated by the merge"
+    assert store.read(merged.page, merged.commit) == "# Prompts\n\nv2\n"
+    assert store.read("mcp/specification/server/tools", revisions[1].commit) == (
+        "# Tools\n\nServers SHOULD validate input.\n"
+    )
+    assert revisions[-1].upstream_time == datetime(2024, 9, 1, tzinfo=UTC)
+    assert_consistent(store.path)
+    store.close()
+
+
+def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_path: Path) -> None:
+    with Store.create(tmp_path / "store") as store:
+        options = {"folder": "docs/spec", "source": "mcp", "url_base": "https://x.org/s"}
+        import_git(store, upstream.path, **options)  # type: ignore[arg-type]
+        before = len(store.revisions())
+        with pytest.raises(InputError, match="already has 2 pages"):
+            import_git(store, upstream.path, **options)  # type: ignore[arg-type]
+        assert len(store.revisions()) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"folder": "nowhere"}, "no commit touches a Markdown page"),
+        ({"source": "../x"}, "not a source name"),
+        ({"url_base": "docs.example.org"}, r"not an http\(s\) URL"),
+    ],
+)
+def test_bad_arguments(upstream: Upstream, tmp_path: Path, options: dict, message: str) -> None:
+    arguments = {"folder": "docs/spec", "source": "mcp", "url_base": "https://x.org/s", **options}
+    with Store.create(tmp_path / "store") as store, pytest.raises(InputError, match=message):
+        import_git(store, upstream.path, **arguments)
+
+
+def test_not_a_repository(tmp_path: Path) -> None:
+    with Store.create(tmp_path / "store") as store, pytest.raises(InputError, match="not a git"):
+        import_git(store, tmp_path / "none", folder="d", source="s", url_base="https://x.org")
+
+
+def test_page_urls() -> None:
+    assert page_url("https://x.org/spec/", "a/b.mdx") == "https://x.org/spec/a/b"
+    assert page_url("https://x.org/spec", "a/index.md") == "https://x.org/spec/a"
+    assert page_url("https://x.org/spec", "index.md") == "https://x.org/spec"
+    assert page_url("https://x.org", "with space.md") == "https://x.org/with%20space"

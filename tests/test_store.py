@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+import os
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from spectrack.dates import Precision, TimeSource, UpstreamTime
+from spectrack.errors import InputError, StoreBusyError, StoreError
+from spectrack.store import RevisionEvent, Store
+from tests.conftest import StepClock
+from tests.storecheck import assert_consistent, git, head
+
+URL = "https://docs.example.org/spec/tools"
+
+
+def day(text: str) -> UpstreamTime:
+    moment = datetime.fromisoformat(text).replace(tzinfo=UTC)
+    return UpstreamTime(moment, TimeSource.SITEMAP, Precision.DAY, text)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """A store with three revisions of one page (recorded a day apart) and one other page."""
+    clock = StepClock(datetime(2030, 1, 1, tzinfo=UTC))
+    opened = Store.create(tmp_path / "store", clock)
+    for recorded, (when, body) in enumerate(
+        [
+            ("2025-01-10", b"# Tools\n\nServers SHOULD validate input.\n"),
+            ("2025-02-10", b"# Tools\n\nServers MUST validate input.\n"),
+            ("2025-03-10", b"# Tools\n\nServers MUST validate all input.\n"),
+        ]
+    ):
+        clock.now = datetime(2030, 1, 1 + recorded, tzinfo=UTC)
+        with opened.writer(clock) as writer:
+            writer.record("mcp", URL, body, day(when), lastmod=when)
+            if recorded == 0:
+                writer.record("mcp", URL + "/other", b"# Other\n", day(when))
+    yield opened
+    opened.close()
+
+
+def test_history_is_oldest_first_with_every_field(store: Store) -> None:
+    history = store.history("mcp/spec/tools")
+    assert [r.event for r in history] == [
+        RevisionEvent.ADDED,
+        RevisionEvent.CHANGED,
+        RevisionEvent.CHANGED,
+    ]
+    assert [r.upstream_time.month for r in history] == [1, 2, 3]
+    assert [r.recorded_time.day for r in history] == [1, 2, 3]
+    first = history[0]
+    assert (first.page, first.path, first.source, first.url) == (
+        "mcp/spec/tools",
+        "mcp/spec/tools.md",
+        "mcp",
+        URL,
+    )
+    assert (first.time_source, first.precision, first.lastmod_raw) == (
+        TimeSource.SITEMAP,
+        Precision.DAY,
+        "2025-01-10",
+    )
+    assert store.first_seen("mcp/spec/tools") == first.recorded_time
+
+
+def test_listing_sources_pages_and_state(store: Store) -> None:
+    assert store.sources() == ["mcp"]
+    assert store.pages() == ["mcp/spec/tools", "mcp/spec/tools/other"]
+    state = store.state("mcp/spec/tools")
+    assert state is not None and state.url == URL and state.lastmod == "2025-03-10"
+    assert state.first_seen == store.history("mcp/spec/tools")[0].recorded_time
+    assert set(store.states("mcp")) == {URL, URL + "/other"}
+
+
+def test_read_at_commits_dates_and_revisions(store: Store) -> None:
+    history = store.history("mcp/spec/tools")
+    assert store.read("mcp/spec/tools", history[0].commit) == (
+        "# Tools\n\nServers SHOULD validate input.\n"
+    )
+    assert store.read("mcp/spec/tools", history[0].commit + "^") is None
+    assert store.at("mcp/spec/tools", datetime(2025, 2, 20, tzinfo=UTC)) == history[1]
+    assert store.at("mcp/spec/tools", datetime(2025, 2, 10, tzinfo=UTC)) == history[1]
+    assert store.at("mcp/spec/tools", datetime(2024, 12, 31, tzinfo=UTC)) is None
+    assert store.revision_at("mcp/spec/tools", history[1].commit[:8]) == history[1]
+    other = store.history("mcp/spec/tools/other")[0]
+    assert store.revision_at("mcp/spec/tools", other.commit) == history[0]
+    with pytest.raises(InputError, match="no such revision"):
+        store.rev_parse("deadbeef")
+
+
+def test_revisions_since_filter_on_recorded_time(store: Store) -> None:
+    since = store.revisions(since=datetime(2030, 1, 2, tzinfo=UTC))
+    assert [r.upstream_time.month for r in since] == [2, 3]
+    assert store.revisions(source="other") == []
+
+
+def test_resolve_by_id_path_or_url(store: Store) -> None:
+    assert store.resolve("mcp/spec/tools") == "mcp/spec/tools"
+    assert store.resolve("mcp/spec/tools.md") == "mcp/spec/tools"
+    assert store.resolve(URL) == "mcp/spec/tools"
+    assert store.resolve(URL + "/") == "mcp/spec/tools"
+    assert store.find("mcp/spec/nothing") is None
+    with pytest.raises(InputError, match="no such page"):
+        store.resolve("https://docs.example.org/none")
+
+
+def test_same_bytes_make_no_revision(store: Store) -> None:
+    before = head(store.path)
+    with store.writer(StepClock()) as writer:
+        recorded = writer.record(
+            "mcp",
+            URL,
+            b"# Tools\n\nServers MUST validate all input.\n",
+            day("2025-03-10"),
+            lastmod="2025-03-10",
+        )
+    assert recorded.event is None
+    assert head(store.path) == before
+
+
+def test_open_refuses_what_is_not_a_store(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no snapshot store here"):
+        Store.open(tmp_path)
+    subprocess.run(["git", "init", "-q", str(tmp_path / "plain")], check=True)
+    with pytest.raises(StoreError, match="not a spectrack snapshot store"):
+        Store.open(tmp_path / "plain")
+
+
+def test_a_second_writer_waits_then_says_the_store_is_busy(store: Store) -> None:
+    with (
+        store.lock(1.0),
+        pytest.raises(StoreBusyError) as error,
+        store.writer(StepClock(), lock_wait=0.2),
+    ):
+        pass
+    assert f"(pid {os.getpid()})" in str(error.value)
+    assert "another spectrack run is using the store" in str(error.value)
+    with store.writer(StepClock(), lock_wait=0.2):
+        pass
+
+
+def test_stale_git_locks_of_a_killed_run_are_cleared(store: Store) -> None:
+    (store.path / ".git" / "index.lock").write_text("")
+    (store.path / ".git" / "refs" / "heads" / "main.lock").write_text("")
+    (store.path / "mcp" / "spec" / "tools.md").write_text("half written")
+    with store.writer(StepClock()) as writer:
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
+    assert "mcp/spec/tools/new" in store.pages()
+    assert_consistent(store.path)
+
+
+def test_history_moved_under_a_run_is_never_rewritten(store: Store) -> None:
+    with (
+        pytest.raises(StoreError, match="fast-import failed"),
+        store.writer(StepClock()) as writer,
+    ):
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
+        (store.path / "README.md").write_text("someone else's commit\n")
+        git(store.path, "add", "README.md")
+        outsider = ("-c", "user.name=x", "-c", "user.email=x@example.org")
+        git(store.path, *outsider, "commit", "-q", "-m", "outside commit")
+    assert git(store.path, "log", "-1", "--format=%s") == "outside commit\n"
+    assert "mcp/spec/tools/new" not in store.pages()
+
+
+def test_removal_keeps_history(store: Store) -> None:
+    with store.writer(StepClock()) as writer:
+        page = writer.remove("mcp", URL, "gone")
+    assert page == "mcp/spec/tools" and page not in store.pages()
+    assert store.history(page)[-1].event is RevisionEvent.REMOVED
+    assert store.read(page, "HEAD") is None
+    assert store.resolve(URL) == page, "removed pages can still be addressed"
+    last_text = store.history(page)[-2]
+    assert store.read(page, last_text.commit) == "# Tools\n\nServers MUST validate all input.\n"
+    assert store.at(page, datetime(2040, 1, 1, tzinfo=UTC)) == store.history(page)[-1]
+    assert_consistent(store.path)
+
+
+def test_an_interrupted_creation_is_completed(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path / "store")], check=True)
+    with Store.create(tmp_path / "store") as created:
+        assert created.head() is not None and created.pages() == []
+    assert_consistent(tmp_path / "store")
+
+
+def test_create_refuses_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StoreError, match="exists and is not a folder"):
+        Store.create(tmp_path / "file")

@@ -1,0 +1,427 @@
+from __future__ import annotations
+
+import functools
+import gzip
+import re
+import threading
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import pytest
+
+from spectrack.config import Config, FetchConfig, PathGlob, SourceConfig, StoreConfig
+from spectrack.dates import Precision, TimeSource
+from spectrack.progress import SilentProgress
+from spectrack.serve import LocalSite, Reply, Route, sitemap_xml
+from spectrack.store import RevisionEvent, Store
+from spectrack.track import FetchSummary, run_fetch, summary_lines
+from tests.conftest import RecordingSleep, StepClock, in_turn, truncated
+from tests.storecheck import assert_consistent, git, head, page_bytes
+
+V1 = {
+    "/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n",
+    "/spec/prompts": b"# Prompts\n\nPrompts are templates.\n",
+    "/spec/resources": b"# Resources\n\nA resource has a URI.\n",
+}
+FAST = FetchConfig(timeout=0.5, retries=1, backoff=0.01, user_agent="spectrack-test")
+
+
+def make_config(site: LocalSite, store: Path, **source: object) -> Config:
+    options: dict[str, object] = {"markdown": "{url}.md", **source}
+    return Config(
+        store=StoreConfig(path=store, lock_wait=0.5),
+        sources=(SourceConfig("spec", site.url("/sitemap.xml"), **options),),  # type: ignore[arg-type]
+        fetch=FAST,
+    )
+
+
+def fetch(config: Config, clock: StepClock | None = None, **options: object) -> FetchSummary:
+    return run_fetch(config, clock=clock or StepClock(), sleep=RecordingSleep(), **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    return tmp_path / "snapshots"
+
+
+def test_pages_that_change_become_one_commit_each(site: LocalSite, store: Path) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    first = fetch(config)
+    assert first.ok and first.sources[0].new == 3 and first.requests == 4
+    v2 = dict(V1)
+    v2["/spec/tools"] = b"# Tools\n\nServers MUST validate input.\n"
+    v2["/spec/prompts"] = b"# Prompts\n\nPrompts are reusable templates.\n"
+    site.publish(
+        v2,
+        lastmod={
+            "/spec/tools": "2025-06-18T10:00:00+02:00",
+            "/spec/prompts": "2025-06-19",
+            "/spec/resources": "2025-03-26",
+        },
+    )
+    second = fetch(config, StepClock(datetime(2031, 5, 5, tzinfo=UTC)))
+    summary = second.sources[0]
+    assert (summary.listed, summary.fetched, summary.new, summary.unchanged) == (3, 2, 0, 1)
+    assert summary.changed == {"normative": 1, "editorial": 1, "formatting": 0}
+    assert second.requests == 3
+    assert summary_lines(second) == [
+        "spec: listed 3, fetched 2, new 0, changed 2 (normative 1, editorial 1, formatting 0), "
+        "unchanged 1, removed 0, unlisted 0, failed 0"
+    ]
+    with Store.open(store) as opened:
+        tools = opened.history("spec/spec/tools")
+        assert [r.event for r in tools] == [RevisionEvent.ADDED, RevisionEvent.CHANGED]
+        latest = tools[-1]
+        assert latest.upstream_time == datetime(2025, 6, 18, 8, tzinfo=UTC)
+        assert latest.upstream_time.utcoffset().total_seconds() == 7200  # type: ignore[union-attr]
+        assert (latest.time_source, latest.precision) == (TimeSource.SITEMAP, Precision.SECOND)
+        assert latest.lastmod_raw == "2025-06-18T10:00:00+02:00"
+        assert latest.url == site.url("/spec/tools")
+        assert latest.recorded_time.year == 2031
+        assert tools[0].precision is Precision.DAY
+        assert opened.read("spec/spec/tools", tools[0].commit) == V1["/spec/tools"].decode()
+        assert len(opened.revisions()) == 5
+    message = git(store, "log", "-1", "--format=%B", latest.commit)
+    assert f"Spectrack-URL: {site.url('/spec/tools')}" in message
+    assert "Spectrack-Lastmod: 2025-06-18T10:00:00+02:00" in message
+    assert "Spectrack-Time-Source: sitemap" in message
+    assert "Spectrack-Time-Precision: second" in message
+    authored, committed = git(
+        store, "log", "-1", "--format=%ad|%cd", "--date=iso-strict", latest.commit
+    ).split("|")
+    assert authored == "2025-06-18T10:00:00+02:00"
+    assert committed.startswith("2031-05-05T00:00:0"), "recorded by the injected clock"
+    assert_consistent(store)
+
+
+def test_rerun_with_nothing_changed_requests_only_the_sitemap(site: LocalSite, store: Path) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    fetch(config)
+    before = head(store)
+    again = fetch(config)
+    assert again.requests == 1 and again.sources[0].unchanged == 3
+    assert head(store) == before
+
+
+def test_same_bytes_make_no_revision_but_remember_the_lastmod(site: LocalSite, store: Path) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    fetch(config)
+    site.publish(V1, lastmod="2025-04-01")
+    moved = fetch(config)
+    assert moved.sources[0].fetched == 3 and moved.sources[0].unchanged == 3
+    with Store.open(store) as opened:
+        assert len(opened.revisions()) == 3
+        assert opened.state("spec/spec/tools").lastmod == "2025-04-01"  # type: ignore[union-attr]
+    assert git(store, "log", "-1", "--format=%s") == "Update page state (3 pages)\n"
+    assert fetch(config).requests == 1
+
+
+def test_pages_without_lastmod_are_asked_conditionally(site: LocalSite, store: Path) -> None:
+    config = make_config(site, store)
+    site.publish(V1)
+    fetch(config)
+    before = head(store)
+    again = fetch(config)
+    assert again.sources[0].fetched == 3 and again.sources[0].unchanged == 3
+    assert head(store) == before, "304 answers change nothing"
+
+
+def test_all_refetches_and_a_stale_lastmod_is_not_the_upstream_time(
+    site: LocalSite, store: Path
+) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    fetch(config)
+    edited = dict(
+        V1, **{"/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n\nSee also.\n"}
+    )
+    site.publish(edited, lastmod="2025-03-26")
+    assert fetch(config).sources[0].fetched == 0, "lastmod did not move"
+    clock = StepClock(datetime(2032, 1, 1, tzinfo=UTC))
+    summary = fetch(config, clock, everything=True)
+    assert summary.sources[0].fetched == 3 and summary.sources[0].changed["editorial"] == 1
+    with Store.open(store) as opened:
+        latest = opened.history("spec/spec/tools")[-1]
+    assert latest.time_source is TimeSource.FETCH and latest.upstream_time.year == 2032
+    assert latest.lastmod_raw == "2025-03-26"
+
+
+def test_include_exclude_and_strip(site: LocalSite, store: Path) -> None:
+    pages = {
+        "/spec/a": b"# A\n<!-- injected banner -->\nText.\n",
+        "/spec/old/b": b"# B\n",
+        "/blog/c": b"# C\n",
+    }
+    site.publish(pages, lastmod="2025-01-01")
+    config = make_config(
+        site,
+        store,
+        include=(PathGlob("/spec/**"),),
+        exclude=(PathGlob("/spec/old/**"),),
+        strip=(re.compile(r"^<!-- injected banner -->\n", re.M),),
+    )
+    summary = fetch(config)
+    assert summary.sources[0].listed == 1
+    with Store.open(store) as opened:
+        assert opened.pages() == ["spec/spec/a"]
+    assert page_bytes(store, "spec/spec/a") == b"# A\nText.\n"
+
+
+def six_pages() -> dict[str, bytes]:
+    return {f"/spec/p{i}": f"# Page {i}\n\nText {i}.\n".encode() for i in range(6)}
+
+
+def fetched_then_dropped(site: LocalSite, store: Path) -> tuple[Config, dict[str, bytes], Reply]:
+    """Six pages fetched, then a sitemap without p5 (whose page route is returned)."""
+    config = make_config(site, store)
+    pages = six_pages()
+    site.publish(pages, lastmod="2025-01-01")
+    fetch(config)
+    hidden = site.routes["/spec/p5.md"]
+    site.publish({k: v for k, v in pages.items() if k != "/spec/p5"}, lastmod="2025-01-01")
+    assert isinstance(hidden, Reply)
+    return config, pages, hidden
+
+
+def test_page_dropped_and_gone_is_removed_but_its_history_stays(
+    site: LocalSite, store: Path
+) -> None:
+    config, _, _ = fetched_then_dropped(site, store)
+    summary = fetch(config).sources[0]
+    assert summary.removed == 1 and summary.fetched == 1
+    with Store.open(store) as opened:
+        assert "spec/spec/p5" not in opened.pages()
+        history = opened.history("spec/spec/p5")
+        assert [r.event for r in history] == [RevisionEvent.ADDED, RevisionEvent.REMOVED]
+        assert opened.read("spec/spec/p5", history[0].commit) == "# Page 5\n\nText 5.\n"
+    assert_consistent(store)
+
+
+def test_page_dropped_but_still_served_stays_unlisted(site: LocalSite, store: Path) -> None:
+    config, pages, hidden = fetched_then_dropped(site, store)
+    site.routes["/spec/p5.md"] = hidden
+    summary = fetch(config).sources[0]
+    assert (summary.removed, summary.unlisted) == (0, 1)
+    with Store.open(store) as opened:
+        assert opened.state("spec/spec/p5").unlisted  # type: ignore[union-attr]
+    site.publish(pages, lastmod="2025-01-01")
+    fetch(config)
+    with Store.open(store) as opened:
+        assert not opened.state("spec/spec/p5").unlisted  # type: ignore[union-attr]
+    assert_consistent(store)
+
+
+def test_a_failed_check_is_never_a_removal(site: LocalSite, store: Path) -> None:
+    config, pages, _ = fetched_then_dropped(site, store)
+    site.routes["/spec/p5.md"] = Reply(503)
+    summary = fetch(config)
+    assert summary.sources[0].removed == 0 and not summary.ok
+    assert "HTTP 503" in summary.failures[0].message
+    assert page_bytes(store, "spec/spec/p5") == pages["/spec/p5"]
+
+
+def test_an_incomplete_sitemap_removes_nothing(site: LocalSite, store: Path) -> None:
+    config, _, _ = fetched_then_dropped(site, store)
+    site.routes["/part.xml"] = site.routes["/sitemap.xml"]
+    site.routes["/sitemap.xml"] = Reply(
+        200,
+        (
+            '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<sitemap><loc>{site.url('/part.xml')}</loc></sitemap>"
+            f"<sitemap><loc>{site.url('/broken.xml')}</loc></sitemap></sitemapindex>"
+        ).encode(),
+    )
+    site.requests.clear()
+    summary = fetch(config)
+    assert not summary.ok and summary.sources[0].removed == 0
+    assert "/spec/p5.md" not in site.requests
+    with Store.open(store) as opened:
+        assert "spec/spec/p5" in opened.pages()
+
+
+def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> None:
+    config = make_config(site, store)
+    pages = six_pages()
+    site.publish(pages, lastmod="2025-01-01")
+    fetch(config)
+    before = head(store)
+    site.publish(dict(list(pages.items())[:3]), lastmod="2025-01-01")
+    summary = fetch(config)
+    assert summary.sources[0].removed == 0
+    assert "would remove 3 of 6 pages (50%, more than max_removal = 20%); removed none" in (
+        summary.failures[0].message
+    )
+    assert head(store) == before
+    loose = make_config(site, store, max_removal=0.5)
+    assert fetch(loose).sources[0].removed == 3
+
+
+@functools.cache
+def page_bomb() -> bytes:
+    return gzip.compress(b"\0" * (40 * 1024 * 1024))
+
+
+def fault_routes(
+    site: LocalSite, release: threading.Event
+) -> dict[str, tuple[Route | Reply, str | None]]:
+    """Page faults: the route serving the page, and the failure expected (None: recovers)."""
+    new_body = b"# Prompts\n\nPrompts are reusable templates.\n"
+
+    def hang(handler: BaseHTTPRequestHandler) -> None:
+        release.wait(10)
+
+    port = site.base_url.rsplit(":", 1)[1]
+    return {
+        "500 then success": (in_turn([Reply(500), Reply(200, new_body)]), None),
+        "429 with Retry-After": (
+            in_turn([Reply(429, headers={"Retry-After": "2"}), Reply(200, new_body)]),
+            None,
+        ),
+        "hung connection": (hang, "no complete answer within 0.5 s"),
+        "truncated body": (truncated, "connection failed"),
+        "gzip bomb": (
+            Reply(200, page_bomb(), {"Content-Encoding": "gzip"}),
+            "once decoded",
+        ),
+        "off-host redirect": (
+            Reply(302, headers={"Location": f"http://localhost:{port}/spec/prompts.md"}),
+            "another host; refused",
+        ),
+        "HTML app shell": (
+            Reply(
+                200,
+                b"<!doctype html><html><body><div id=app></div></body></html>",
+                {"Content-Type": "text/html"},
+            ),
+            "HTML document where Markdown was expected",
+        ),
+        "non-UTF-8 bytes": (Reply(200, b"# Prompts\n\nna\xefve\n"), "not UTF-8"),
+        "soft 404 status": (Reply(404, b"gone"), "HTTP 404 for a page the sitemap lists"),
+    }
+
+
+FAULTS = [
+    "500 then success",
+    "429 with Retry-After",
+    "hung connection",
+    "truncated body",
+    "gzip bomb",
+    "off-host redirect",
+    "HTML app shell",
+    "non-UTF-8 bytes",
+    "soft 404 status",
+]
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_page_faults_leave_the_store_whole(
+    site: LocalSite, store: Path, release: threading.Event, fault: str
+) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    fetch(config)
+    first_head = head(store)
+    v2 = {
+        "/spec/tools": b"# Tools\n\nServers MUST validate input.\n",
+        "/spec/prompts": b"# Prompts\n\nPrompts are reusable templates.\n",
+        "/spec/resources": V1["/spec/resources"],
+    }
+    site.publish(v2, lastmod="2025-06-18")
+    route, failure = fault_routes(site, release)[fault]
+    site.routes["/spec/prompts.md"] = route
+    summary = fetch(config)
+    assert_consistent(store, [first_head])
+    assert page_bytes(store, "spec/spec/tools") == v2["/spec/tools"], "other pages go on"
+    if failure is None:
+        assert summary.ok
+        assert page_bytes(store, "spec/spec/prompts") == v2["/spec/prompts"]
+    else:
+        assert [f.url for f in summary.failures] == [site.url("/spec/prompts")]
+        assert failure in summary.failures[0].message
+        assert page_bytes(store, "spec/spec/prompts") == V1["/spec/prompts"], "nothing lost"
+        site.publish(v2, lastmod="2025-06-18")
+        assert fetch(config).ok, "the next run completes"
+        assert page_bytes(store, "spec/spec/prompts") == v2["/spec/prompts"]
+        assert_consistent(store, [first_head])
+
+
+def oversized_sitemap(site: LocalSite) -> bytes:
+    return sitemap_xml({site.url(f"/spec/p{i}"): None for i in range(50_001)})
+
+
+@pytest.mark.parametrize(
+    ("sitemap", "failure"),
+    [
+        (oversized_sitemap, "more than the protocol's 50,000"),
+        (lambda site: gzip.compress(b"<urlset>" + b" " * (51 << 20) + b"</urlset>"), "50 MB"),
+        (lambda site: b"<urlset><url><loc>oops</url>", "not well-formed XML"),
+        (
+            lambda site: (
+                b'<!DOCTYPE u [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+                b"<urlset><url><loc>&b;</loc></url></urlset>"
+            ),
+            "refused",
+        ),
+        (
+            lambda site: (
+                b'<!DOCTYPE u [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                b"<urlset><url><loc>&x;</loc></url></urlset>"
+            ),
+            "refused",
+        ),
+        (lambda site: b"<html><body>Loading</body></html>", "is not <urlset>"),
+    ],
+    ids=["oversized", "gzip-bomb", "malformed", "entity-expansion", "external-entity", "html"],
+)
+def test_sitemap_faults_fail_the_source_and_touch_nothing(
+    site: LocalSite, store: Path, sitemap, failure: str
+) -> None:
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    fetch(config)
+    before = head(store)
+    site.routes["/sitemap.xml"] = Reply(200, sitemap(site))
+    summary = fetch(config)
+    assert not summary.ok and failure in summary.failures[0].message
+    assert summary.requests == 1
+    assert head(store) == before
+    assert_consistent(store, [before])
+
+
+def test_traversal_urls_stay_inside_the_source(site: LocalSite, store: Path) -> None:
+    bodies = {
+        "/spec/../../escape": b"# one\n",
+        "/spec/%2e%2e/%2e%2e/escape2": b"# two\n",
+        "/spec/..%2f..%2fescape3": b"# three\n",
+        "/spec/.git/config": b"# four\n",
+        "/spec/Case": b"# five\n",
+        "/spec/case": b"# six\n",
+    }
+    site.routes = {path + ".md": Reply(200, body) for path, body in bodies.items()}
+    site.routes["/escape.md"] = Reply(200, bodies["/spec/../../escape"])  # where httpx asks
+    site.routes["/sitemap.xml"] = Reply(
+        200, sitemap_xml({site.base_url + path: None for path in bodies})
+    )
+    summary = fetch(make_config(site, store))
+    assert summary.ok and summary.sources[0].new == 6
+    files = git(store, "ls-tree", "-r", "--name-only", "HEAD").split()
+    pages = [f for f in files if f.endswith(".md")]
+    assert len(pages) == 6 and all(f.startswith("spec/spec/") for f in pages)
+    assert len({p.casefold() for p in pages}) == 6
+    assert not (store.parent / "escape.md").exists() and not (store / "escape.md").exists()
+    assert_consistent(store)
+
+
+def test_off_site_urls_are_left_out_with_a_warning(site: LocalSite, store: Path) -> None:
+    site.publish(V1, lastmod="2025-03-26")
+    entries = {site.url(path): "2025-03-26" for path in V1}
+    entries["https://elsewhere.example.net/spec/tools"] = None
+    site.routes["/sitemap.xml"] = Reply(200, sitemap_xml(entries))
+    progress = SilentProgress()
+    summary = fetch(make_config(site, store), progress=progress)
+    assert summary.ok and summary.sources[0].listed == 3
+    assert any("1 URL(s) on another scheme or host" in w for w in progress.warnings)
