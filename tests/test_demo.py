@@ -107,3 +107,15 @@ def test_a_step_is_a_heading_and_a_text_report(tmp_path: Path) -> None:
     assert lines[1].startswith("── v1 → v2 ───")
     assert lines[2].startswith("spectrack: NORMATIVE · 1 of 1 pages changed")
     assert "tap.md  modified  NORMATIVE  +1 −1" in lines
+
+
+def test_the_example_readme_quotes_the_line_diff_of_the_platform_switch() -> None:
+    readme = (EXAMPLE_SPEC.parent / "README.md").read_text(encoding="utf-8")
+    quoted = re.search(r"counts (\d+) added and (\d+) removed lines", readme)
+    assert quoted is not None
+    (step,) = [s for s in diff_revisions(EXAMPLE_SPEC) if s.new.name == "rev3"]
+    added = sum(page.lines_added for page in step.report.pages)
+    removed = sum(page.lines_removed for page in step.report.pages)
+    assert (added, removed) == (int(quoted.group(1)), int(quoted.group(2)))
+    assert step.report.counts["normative"] == 1
+    assert step.report.counts["editorial"] == 0
