@@ -65,6 +65,7 @@ from typing import IO, Any
 
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, git_date, iso, utc_now
 from spectrack.errors import InputError, StoreBusyError, StoreError
+from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
 
@@ -182,44 +183,13 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-_INHERITED_GIT = frozenset(
-    {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
-)
-
-
 def _clean_trailer(value: str) -> str:
     return re.sub(r"[\x00-\x1f\x7f]+", " ", value).strip()[:500]
 
 
-def git_env() -> dict[str, str]:
-    """The environment of spectrack's git commands: no inherited repository, fixed identity."""
-    env = {k: v for k, v in os.environ.items() if k not in _INHERITED_GIT}
-    env.update(
-        GIT_TERMINAL_PROMPT="0",
-        LC_ALL="C",
-        GIT_AUTHOR_NAME="spectrack",
-        GIT_AUTHOR_EMAIL="spectrack@localhost",
-        GIT_COMMITTER_NAME="spectrack",
-        GIT_COMMITTER_EMAIL="spectrack@localhost",
-    )
-    return env
-
-
 def git(path: Path, *args: str, data: bytes | None = None, check: bool = True) -> bytes:
-    """Run git in ``path``; a failure is a `StoreError` with git's message."""
-    done = subprocess.run(
-        ["git", "-C", str(path), *args],
-        input=data,
-        capture_output=True,
-        env=git_env(),
-        check=False,
-    )
-    if check and done.returncode != 0:
-        message = done.stderr.decode(errors="replace").strip().splitlines()
-        raise StoreError(
-            f"{path}: git {args[0]} failed: {message[-1] if message else done.returncode}"
-        )
-    return done.stdout
+    """Run git in the store at ``path``; a failure is a `StoreError` with git's message."""
+    return run_git(path, *args, stdin=data, check=check, error=StoreError)
 
 
 class BlobReader:
