@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from tests.ci_support import Run, run_cli
 from tests.conftest import RecordingSleep, StepClock
 from tests.github_runner import read
 from tests.storecheck import assert_consistent, head
+from tests.test_action import ACTION, run_script, run_step, step_environment
 from tests.test_format_sarif import sarif_schema
 
 TOOLS_V1 = b"# Tools\n\nServers SHOULD validate input.\n"
@@ -333,3 +335,30 @@ def test_a_page_edited_back_between_checks_is_not_reported(
     assert run_cli(capsys, "fetch", "--quiet").code == 0
     run = check(capsys, "--format", "json", "--fail-on", "formatting")
     assert run.code == 0 and json_pages(run) == {}
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_the_action_runs_check_by_default(site: LocalSite) -> None:
+    inputs = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+    assert inputs["command"] == "check"
+    github_output = Path("github-output")
+    environment = step_environment(inputs)
+    environment["GITHUB_OUTPUT"] = str(github_output.resolve())
+
+    def run_action() -> tuple[subprocess.CompletedProcess[str], dict[str, str]]:
+        github_output.write_text("")
+        done = run_script(run_step()["run"], Path.cwd(), environment)
+        values = dict(line.split("=", 1) for line in github_output.read_text().splitlines())
+        return done, values
+
+    first, values = run_action()
+    assert first.returncode == 1, first.stderr
+    assert values["verdict"] == "normative", "the first check reports the pages, as added"
+    second, values = run_action()
+    assert second.returncode == 0, second.stderr
+    assert values["verdict"] == "unchanged"
+    site.publish(V2, lastmod="2025-06-18")
+    third, values = run_action()
+    assert third.returncode == 1
+    assert third.stdout.startswith(f"::error file={TOOLS_FILE},line=3,")
+    assert (values["verdict"], values["normative_count"]) == ("normative", "1")
