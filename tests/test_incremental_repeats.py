@@ -1,8 +1,6 @@
-"""A known engine bug, found by the property test of incremental diffs while merging main."""
+"""Windowed diffs agree with whole-page diffs when a page repeats the same block."""
 
 from __future__ import annotations
-
-import pytest
 
 from spectrack.diff import diff_texts
 
@@ -12,11 +10,6 @@ OLD = HEADING * 4
 NEW = (HEADING + NOTE) * 4 + "A kettle is REQUIRED here.\n\n" + NOTE
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: with repeated identical headings the windowed diff reports a heading as "
-    "moved that the whole-page diff leaves in place",
-)
 def test_windows_agree_with_the_whole_page_when_headings_repeat() -> None:
     whole = diff_texts(OLD, NEW, "page.md", incremental=False)
     assert [change.kind.value for change in whole.changes] == ["added"]
