@@ -8,8 +8,9 @@
     recorded = 2025-01-02T03:04:05+00:00
 
 The file is only ever appended to, so hand-written comments and earlier entries stay as they are.
-`review` takes acknowledgements from any source (this file, an ``ignore`` list in the
-configuration) and applies them to a `Report` without changing it.
+`review` takes acknowledgements from any source and applies them to a `Report` without changing
+it; `gather_acks` collects those of a run: the acknowledgement file, then the configuration's
+``ignore`` list (reason ``spectrack.toml, ignore[N]``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from spectrack.config import CONFIG_FILE, Config
 from spectrack.errors import ConfigError, InputError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN, page_fingerprints
 from spectrack.model import ChangeClass, PageReport, Report, highest_verdict
@@ -159,6 +161,29 @@ def _parse(path: Path, text: str) -> tuple[Acknowledgement, ...]:
     if not isinstance(entries, list):
         raise ConfigError(f"{path}: 'ack' must be an array of tables ([[ack]])")
     return tuple(_entry(path, number, entry) for number, entry in enumerate(entries, 1))
+
+
+def config_acks(config: Config) -> tuple[Acknowledgement, ...]:
+    """The configuration's ``ignore`` list; each entry's reason says where it is."""
+    where = str(config.path or CONFIG_FILE)
+    return tuple(
+        Acknowledgement(fingerprint, f"{where}, ignore[{index}]", f"{where}, ignore[{index}]")
+        for index, fingerprint in enumerate(config.ignore)
+    )
+
+
+def default_ack_file(config: Config | None) -> Path:
+    """``spectrack-ack.toml`` beside the configuration file, else in the current folder."""
+    if config is not None and config.path is not None:
+        return config.path.parent / ACK_FILE
+    return Path(ACK_FILE)
+
+
+def gather_acks(ack_file: Path | None, config: Config | None) -> tuple[Acknowledgement, ...]:
+    """A run's acknowledgements: ``ack_file`` (which must exist) or the default file (when it
+    exists), then the configuration's ``ignore`` list."""
+    from_file = load_acks(ack_file or default_ack_file(config), required=ack_file is not None)
+    return from_file + (config_acks(config) if config is not None else ())
 
 
 def toml_string(text: str) -> str:

@@ -16,9 +16,17 @@ from typing import Any
 import click
 
 from spectrack import formats
-from spectrack.acks import ACK_FILE, load_acks, parse_fingerprint, record_acks, review
+from spectrack.acks import ACK_FILE, gather_acks, parse_fingerprint, record_acks, review
+from spectrack.check import mark_checked, run_check
 from spectrack.comparison import Comparison
-from spectrack.config import CONFIG_FILE, load_config, store_location, write_example
+from spectrack.config import (
+    CONFIG_FILE,
+    Config,
+    load_config,
+    optional_config,
+    store_location,
+    write_example,
+)
 from spectrack.dates import parse_when
 from spectrack.errors import InputError, SpectrackError
 from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
@@ -81,7 +89,8 @@ def report_options(command: Callable[..., None]) -> Callable[..., None]:
             "--ack-file",
             type=click.Path(dir_okay=False, path_type=Path),
             default=None,
-            help=f"Acknowledged changes to apply (default: {ACK_FILE} when it exists).",
+            help=f"Acknowledged changes to apply (default: {ACK_FILE} beside the "
+            "configuration, when it exists).",
         ),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when changes reach --fail-on."),
         click.option(
@@ -101,6 +110,7 @@ def report_options(command: Callable[..., None]) -> Callable[..., None]:
 def publish(
     comparison: Comparison,
     *,
+    config: Config | None,
     output_format: str,
     fail_on: str,
     verbose: bool,
@@ -109,13 +119,13 @@ def publish(
     exit_zero: bool,
     outputs: tuple[tuple[str, Path], ...],
     fetch_failed: bool = False,
-) -> None:
-    """Apply acknowledgements, write the report(s), exit with the code the findings call for.
+) -> int:
+    """Apply acknowledgements (the ack file and ``config``'s ``ignore`` list), write the report(s)
+    and return the exit code the findings call for.
 
     ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
     """
-    acks = load_acks(ack_file or Path(ACK_FILE), required=ack_file is not None)
-    reviewed = review(comparison.report, acks)
+    reviewed = review(comparison.report, gather_acks(ack_file, config))
     for unknown in reviewed.unknown:
         click.echo(
             f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
@@ -129,16 +139,18 @@ def publish(
         locations=comparison.locations,
         environ=os.environ,
     )
-    formats.FORMATS[output_format](comparison.report, sys.stdout, options)
+    try:
+        formats.FORMATS[output_format](comparison.report, sys.stdout, options)
+        sys.stdout.flush()
+    except OSError as error:
+        raise InputError(f"cannot write the report to standard output ({error})") from None
     for name, path in outputs:
         try:
             with path.open("w", encoding="utf-8") as stream:
                 formats.FORMATS[name](comparison.report, stream, options)
         except OSError as error:
             raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
-    code = exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
-    if code:
-        sys.exit(code)
+    return exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
 
 
 Decorator = Callable[[Callable[..., None]], Callable[..., None]]
@@ -212,7 +224,7 @@ def diff(
         since=parse_when(since) if since else None,
         sources=sources,
     )
-    publish(comparison, **report)
+    sys.exit(publish(comparison, config=optional_config(config_file), **report))
 
 
 @cli.command()
@@ -339,6 +351,31 @@ def import_git_command(
             f"{source}: {summary.commits} commits, {summary.revisions} revisions, "
             f"{summary.pages} pages"
         )
+
+
+@cli.command()
+@click.option("--source", "names", multiple=True, help="Check only this source (repeatable).")
+@config_option(CONFIG_FILE, "Configuration file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, warnings or fetch summary.")
+@report_options
+def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any) -> None:
+    """Fetch, then report every change recorded since the previous successful check.
+
+    The first check of a source reports every page recorded so far. The marker moves (in the
+    store) only once the report is written, so a second run with nothing new reports nothing.
+    Exit codes as for diff; 3 when pages failed to fetch and no change reached --fail-on.
+    """
+    config = load_config(config_file)
+    with progress_for(quiet) as progress:
+        pending = run_check(config, names=names, progress=progress)
+    if not quiet:
+        for line in summary_lines(pending.fetch):
+            click.echo(line, err=True)
+    for failure in pending.fetch.failures:
+        click.echo(f"spectrack: failed: {failure.message}", err=True)
+    code = publish(pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report)
+    mark_checked(config, pending)
+    sys.exit(code)
 
 
 @cli.command()

@@ -2,6 +2,8 @@
 
 Every key, its type and default (the README's ``spectrack.toml`` reference says the same)::
 
+    ignore = []               # fingerprints of reviewed changes (top level: before any [table])
+
     [store]
     path = "snapshots"        # the snapshot store (a git repository), relative to this file
     lock_wait = 10            # seconds a run waits for another run on the same store
@@ -27,7 +29,10 @@ Every key, its type and default (the README's ``spectrack.toml`` reference says 
 
 Globs match URL paths: ``*`` and ``?`` stay within one path segment, ``**`` (a whole segment)
 matches any number of segments, ``[abc]``/``[!abc]`` a character class; a glob starts with ``/``.
-Errors name the file, the line, and the key.
+``ignore`` acknowledges changes like ``spectrack-ack.toml`` does (see `spectrack.acks`), for
+teams that keep their reviewed changes in the configuration: each entry is a change fingerprint,
+and its reason in reports is ``spectrack.toml, ignore[N]``. Errors name the file, the line, and
+the key.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from spectrack.errors import ConfigError
+from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
 
 CONFIG_FILE = "spectrack.toml"
 DEFAULT_STORE = "snapshots"
@@ -172,6 +178,8 @@ class Config:
     fetch: FetchConfig = field(default_factory=FetchConfig)
     path: Path | None = None
     """The file the configuration was read from, if any."""
+    ignore: tuple[str, ...] = ()
+    """Fingerprints of changes acknowledged in the configuration (lowercase hex)."""
 
     def source(self, name: str) -> SourceConfig:
         for source in self.sources:
@@ -244,6 +252,10 @@ class _Reader:
 
     def check_keys(self, known: set[str]) -> None:
         for key in self.data:
+            if self.table is not None and key in _TOP_LEVEL_KEYS:
+                raise self.error(
+                    key, "a top-level key: write it above the first [table] header of the file"
+                )
             if key not in known:
                 raise self.error(key, f"unknown key (known: {', '.join(sorted(known))})")
 
@@ -292,6 +304,8 @@ def _toml_type(value: object) -> str:
 
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_TOP_LEVEL_KEYS = {"ignore"}
+"""Plain top-level keys: TOML files them under the table above them when written too late."""
 _STORE_KEYS = {"path", "lock_wait"}
 _FETCH_KEYS = {"user_agent", "timeout", "max_page_bytes", "retries", "backoff", "max_retry_after"}
 _SOURCE_KEYS = {
@@ -359,6 +373,20 @@ def _source(reader: _Reader) -> SourceConfig:
     )
 
 
+def _fingerprints(reader: _Reader, key: str) -> tuple[str, ...]:
+    fingerprints = []
+    for index, item in enumerate(reader.strings(key)):
+        fingerprint = item.strip().lower()
+        if not FINGERPRINT_PATTERN.fullmatch(fingerprint):
+            raise reader.error(
+                key,
+                f"{key}[{index}] {item!r} is not a change fingerprint ({FINGERPRINT_LENGTH} hex "
+                "digits, as shown by --format github, markdown or sarif)",
+            )
+        fingerprints.append(fingerprint)
+    return tuple(fingerprints)
+
+
 def parse_config(text: str, path: Path) -> Config:
     """A `Config` from the text of ``path`` (used for messages and relative paths)."""
     try:
@@ -368,7 +396,7 @@ def parse_config(text: str, path: Path) -> Config:
     locator = _Locator(text)
     where = str(path)
     top = _Reader(data, where, locator, None, 0)
-    top.check_keys({"store", "fetch", "source"})
+    top.check_keys({"store", "fetch", "source", *_TOP_LEVEL_KEYS})
     tables: dict[str, _Reader] = {}
     for table in ("store", "fetch"):
         value = data.get(table, {})
@@ -411,6 +439,7 @@ def parse_config(text: str, path: Path) -> Config:
         ),
         sources=sources,
         path=path,
+        ignore=_fingerprints(top, "ignore"),
     )
 
 
@@ -439,6 +468,12 @@ def single_source_config(
 
 EXAMPLE = """\
 # spectrack configuration. Every key is described in the README ("spectrack.toml reference").
+
+# Changes reviewed once, still reported but no longer failing --fail-on: their fingerprints, as
+# shown by --format github, markdown or sarif. Top-level keys go above the first [table].
+ignore = [
+  # "3f2a9c0b1d4e5f6a",  # why it was acknowledged
+]
 
 [store]
 path = "snapshots"        # the snapshot store: a git repository, created when missing
@@ -473,6 +508,14 @@ def write_example(path: Path) -> bool:
     return True
 
 
+def optional_config(config_file: Path | None) -> Config | None:
+    """``--config`` when given (it must exist), else ``./spectrack.toml`` when it exists."""
+    path = config_file or Path(CONFIG_FILE)
+    if config_file is not None or path.exists():
+        return load_config(path)
+    return None
+
+
 def store_location(config_file: Path | None, store: Path | None) -> Path:
     """The store a reading command uses: ``--store``, else the configuration's, else ``snapshots``.
 
@@ -480,7 +523,5 @@ def store_location(config_file: Path | None, store: Path | None) -> Path:
     """
     if store is not None:
         return store
-    path = config_file or Path(CONFIG_FILE)
-    if config_file is not None or path.exists():
-        return load_config(path).store.path
-    return Path(DEFAULT_STORE)
+    config = optional_config(config_file)
+    return config.store.path if config else Path(DEFAULT_STORE)

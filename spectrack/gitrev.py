@@ -9,7 +9,6 @@ with its old self, and its removed lines point at the old path.
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -17,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from spectrack.comparison import Comparison, PageFiles, compare_paths
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
+from spectrack.git import run_git
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.pages import PAGE_SUFFIXES, decode_page
 
@@ -77,23 +77,9 @@ def revision_range(
     )
 
 
-def _git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(repo), *args], input=stdin, capture_output=True, check=False
-        )
-    except FileNotFoundError:
-        raise InputError("git: not found on PATH; install git to compare revisions") from None
-    if done.returncode != 0:
-        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        reason = message[-1] if message else f"git {args[0]} exited {done.returncode}"
-        raise InputError(f"{repo}: {reason}")
-    return done.stdout
-
-
 def _commit(repo: Path, revision: str) -> str:
     try:
-        found = _git(repo, "rev-parse", "--verify", "--end-of-options", f"{revision}^{{commit}}")
+        found = run_git(repo, "rev-parse", "--verify", "--end-of-options", f"{revision}^{{commit}}")
     except InputError:
         raise InputError(f"{revision}: not a commit in the git repository {repo}") from None
     return found.decode().strip()
@@ -103,7 +89,7 @@ def _toplevel(repo: Path) -> Path:
     if not repo.is_dir():
         raise InputError(f"{repo}: no such directory (--repo)")
     try:
-        return Path(_git(repo, "rev-parse", "--show-toplevel").decode().strip())
+        return Path(run_git(repo, "rev-parse", "--show-toplevel").decode().strip())
     except InputError:
         raise InputError(f"{repo}: not inside a git repository (see --repo)") from None
 
@@ -114,7 +100,7 @@ def _is_page(path: str | None) -> bool:
 
 def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> list[_Entry]:
     """Pages that differ between two commits, from ``git diff-tree --raw -z`` with renames."""
-    raw = _git(repo, "diff-tree", "-r", "-z", "--raw", "-M", base, head, "--", *paths)
+    raw = run_git(repo, "diff-tree", "-r", "-z", "--raw", "-M", base, head, "--", *paths)
     fields = raw.decode("utf-8", "replace").split("\0")
     entries = []
     index = 0
@@ -140,7 +126,7 @@ def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> li
 
 def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
     """Every page in a commit under the paths, from the repository root."""
-    raw = _git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
+    raw = run_git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
     pages = []
     for line in raw.decode("utf-8", "replace").split("\0"):
         if not line:
@@ -155,7 +141,7 @@ def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:
     """The contents of blobs, read in one ``git cat-file --batch``."""
     if not blobs:
         return {}
-    output = _git(repo, "cat-file", "--batch", stdin="".join(f"{b}\n" for b in blobs).encode())
+    output = run_git(repo, "cat-file", "--batch", stdin="".join(f"{b}\n" for b in blobs).encode())
     contents = {}
     position = 0
     for blob in blobs:
@@ -181,7 +167,7 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
     base = _commit(where, revisions.base)
     head = _commit(where, revisions.head)
     if revisions.since_merge_base:
-        base = _git(where, "merge-base", base, head).decode().strip()
+        base = run_git(where, "merge-base", base, head).decode().strip()
     entries = _changed_pages(where, base, head, revisions.paths)
     changed = {entry.new_path for entry in entries if entry.new_path}
     blobs = _blobs(where, [b for e in entries for b in (e.old_blob, e.new_blob) if b])

@@ -7,14 +7,16 @@ A revision's verdict comes from the diff engine on the page before and after it:
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from spectrack.dates import Precision, iso
 from spectrack.diff import diff_texts
-from spectrack.model import PageReport
-from spectrack.store import Revision, RevisionEvent, Store
+from spectrack.model import PageReport, Report
+from spectrack.paths import PAGE_SUFFIX
+from spectrack.progress import Progress, SilentProgress
+from spectrack.store import BRANCH, Revision, RevisionEvent, Store
 
 EVENT_VERDICTS = {RevisionEvent.ADDED: "added", RevisionEvent.REMOVED: "removed"}
 LOG_CLASSES = ("normative", "editorial", "formatting", "unchanged", "added", "removed")
@@ -32,6 +34,29 @@ def revision_report(store: Store, revision: Revision) -> PageReport:
     old = store.read(revision.page, revision.commit + "^")
     new = store.read(revision.page, revision.commit)
     return diff_texts(old, new, revision.path)
+
+
+def net_report(
+    store: Store,
+    revisions: Iterable[Revision],
+    head: str = BRANCH,
+    progress: Progress | None = None,
+) -> Report:
+    """What the revisions changed, page by page: each page before the first of them against the
+    page at store commit ``head``. A page that ends as it began is left out."""
+    first: dict[str, Revision] = {}
+    for revision in revisions:
+        first.setdefault(revision.page, revision)
+    report = progress or SilentProgress()
+    report.start("compare", len(first))
+    pages = []
+    for page, revision in sorted(first.items()):
+        old = store.read(page, revision.commit + "^")
+        new = store.read(page, head)
+        if old != new:
+            pages.append(diff_texts(old, new, page + PAGE_SUFFIX))
+        report.advance()
+    return Report(tuple(pages))
 
 
 def revision_verdict(store: Store, revision: Revision) -> str:

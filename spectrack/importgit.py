@@ -11,7 +11,6 @@ UTF-8 text are left out and listed. The whole import is one ``git fast-import`` 
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -20,9 +19,10 @@ from urllib.parse import quote, urlsplit
 from spectrack.config import valid_source_name
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.errors import InputError
+from spectrack.git import run_git
 from spectrack.pages import PAGE_SUFFIXES, decode_page
 from spectrack.progress import Progress, SilentProgress
-from spectrack.store import BlobReader, Store, git_env
+from spectrack.store import BlobReader, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,20 +60,10 @@ def page_url(url_base: str, relative: str) -> str:
     return url_base.rstrip("/") + ("/" + quote(stem) if stem else "")
 
 
-def _run_git(repo: Path, *args: str) -> bytes:
-    done = subprocess.run(
-        ["git", "-C", str(repo), *args], capture_output=True, env=git_env(), check=False
-    )
-    if done.returncode != 0:
-        message = done.stderr.decode(errors="replace").strip().splitlines()
-        raise InputError(f"{repo}: git {args[0]} failed: {message[-1] if message else '?'}")
-    return done.stdout
-
-
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
     prefix = folder.strip("/") + "/" if folder.strip("/") else ""
-    output = _run_git(
+    output = run_git(
         repo,
         "log",
         "--reverse",

@@ -65,7 +65,9 @@ def keyword_spans(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def _lowercased(keyword: Keyword, text: str) -> bool:
-    return re.search(r"\b" + re.escape(keyword.word.lower()) + r"\b", text) is not None
+    """Whether the keyword's words survive in ``text`` in any but their uppercase form."""
+    pattern = r"\b" + r"\s+".join(map(re.escape, keyword.word.split())) + r"\b"
+    return any(not match.group().isupper() for match in re.finditer(pattern, text, re.IGNORECASE))
 
 
 def compare_keywords(

@@ -1,7 +1,7 @@
 """Split a block's plain text into sentences.
 
 A sentence ends at ``.``, ``!`` or ``?`` (and any closing quotes or brackets) followed by
-whitespace and something that can start a sentence. Abbreviations (``e.g.``, ``i.e.``, ``etc.``),
+whitespace and something that can start a sentence. Abbreviations (``e.g.``, ``i.e.``),
 code spans and URLs never end one.
 """
 
@@ -14,7 +14,6 @@ ABBREVIATIONS = frozenset(
     [
         "e.g",
         "i.e",
-        "etc",
         "vs",
         "cf",
         "al",

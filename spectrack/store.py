@@ -4,6 +4,8 @@ Layout (branch ``main``)::
 
     .spectrack/store.json                    marks the repository as a spectrack store
     .spectrack/state/<source>/<page>.md.json per-page state (see `PageState`)
+    .spectrack/checks/<source>.json          the store commit the last successful
+                                             ``spectrack check`` of the source reported up to
     <source>/<url path>.md                   the page, as served (see `spectrack.paths`)
 
 Each revision is one commit touching one page (and its state file): **author date** = upstream
@@ -21,7 +23,8 @@ there is neither), **committer date** = when spectrack recorded it. Trailers say
 
 A run ends with at most one more commit (``Spectrack-Event: state``) for state-only updates: a
 moved ``lastmod`` or new ETag on unchanged bytes, the unlisted flag. Same bytes never make a
-revision.
+revision. A check moves its markers in one commit of its own (``Spectrack-Event: check``); being
+committed, they travel with a clone or a push of the store.
 
 Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
 
@@ -32,6 +35,8 @@ Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
     store.state(page) -> PageState | None
     store.history(page) -> list[Revision]           # oldest first, removals included
     store.revisions(source=None, since=None) -> list[Revision]   # since: recorded at/after
+    store.revisions_between(base, head, source=None) -> list[Revision]  # in base..head
+    store.checked(source) -> str | None             # commit the last check reported up to
     store.read(page, commit) -> str | None          # text at any store commit; None if absent
     store.at(page, when) -> Revision | None         # in force at an upstream time
     store.revision_at(page, rev) -> Revision | None # in force at a store commit
@@ -56,7 +61,7 @@ import re
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -65,12 +70,14 @@ from typing import IO, Any
 
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, git_date, iso, utc_now
 from spectrack.errors import InputError, StoreBusyError, StoreError
+from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
 
 BRANCH = "refs/heads/main"
 META_FILE = ".spectrack/store.json"
 STATE_ROOT = ".spectrack/state"
+CHECK_ROOT = ".spectrack/checks"
 STORE_FORMAT = 1
 IDENTITY = "spectrack <spectrack@localhost>"
 CHECKPOINT_EVERY = 100
@@ -178,48 +185,21 @@ def state_path(page: str) -> str:
     return f"{STATE_ROOT}/{page}{PAGE_SUFFIX}.json"
 
 
+def check_path(source: str) -> str:
+    return f"{CHECK_ROOT}/{source}.json"
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-_INHERITED_GIT = frozenset(
-    {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
-)
 
 
 def _clean_trailer(value: str) -> str:
     return re.sub(r"[\x00-\x1f\x7f]+", " ", value).strip()[:500]
 
 
-def git_env() -> dict[str, str]:
-    """The environment of spectrack's git commands: no inherited repository, fixed identity."""
-    env = {k: v for k, v in os.environ.items() if k not in _INHERITED_GIT}
-    env.update(
-        GIT_TERMINAL_PROMPT="0",
-        LC_ALL="C",
-        GIT_AUTHOR_NAME="spectrack",
-        GIT_AUTHOR_EMAIL="spectrack@localhost",
-        GIT_COMMITTER_NAME="spectrack",
-        GIT_COMMITTER_EMAIL="spectrack@localhost",
-    )
-    return env
-
-
 def git(path: Path, *args: str, data: bytes | None = None, check: bool = True) -> bytes:
-    """Run git in ``path``; a failure is a `StoreError` with git's message."""
-    done = subprocess.run(
-        ["git", "-C", str(path), *args],
-        input=data,
-        capture_output=True,
-        env=git_env(),
-        check=False,
-    )
-    if check and done.returncode != 0:
-        message = done.stderr.decode(errors="replace").strip().splitlines()
-        raise StoreError(
-            f"{path}: git {args[0]} failed: {message[-1] if message else done.returncode}"
-        )
-    return done.stdout
+    """Run git in the store at ``path``; a failure is a `StoreError` with git's message."""
+    return run_git(path, *args, stdin=data, check=check, error=StoreError)
 
 
 class BlobReader:
@@ -409,6 +389,51 @@ class Store:
             if (source is None or r.source == source)
             and (since is None or r.recorded_time >= since)
         ]
+
+    def revisions_between(
+        self, base: str | None, head: str, source: str | None = None
+    ) -> list[Revision]:
+        """Revisions reachable from commit ``head`` but not from ``base``, oldest first.
+
+        With ``base`` None, every revision up to ``head``.
+        """
+        excluded = [f"^{base}"] if base else []
+        commits = set(git(self.path, "rev-list", head, *excluded, "--").decode().split())
+        return [r for r in self.revisions(source) if r.commit in commits]
+
+    def checked(self, source: str) -> str | None:
+        """The store commit the last successful ``spectrack check`` of ``source`` reported up to.
+
+        None before the first check. `StoreError` when the marker is unreadable or names a commit
+        the repository lacks (a shallow clone).
+        """
+        name = check_path(source)
+        data = self._blob(f"{BRANCH}:{name}")
+        if data is None:
+            return None
+        try:
+            commit = json.loads(data)["commit"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise StoreError(f"{self.path}: {name}: unreadable check marker ({error})") from None
+        if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{40}", commit):
+            raise StoreError(f"{self.path}: {name}: unreadable check marker (commit {commit!r})")
+        if not self._has_commit(commit):
+            raise StoreError(
+                f"{self.path}: {name}: the last check reported up to commit {commit[:12]}, which "
+                "this clone of the store lacks; clone or fetch the store's whole history "
+                "(actions/checkout: fetch-depth: 0)"
+            )
+        return commit
+
+    def _has_commit(self, commit: str) -> bool:
+        found = git(
+            self.path, "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}", check=False
+        )
+        return bool(found.strip())
+
+    def is_ancestor(self, older: str, newer: str) -> bool:
+        """Whether commit ``older`` is ``newer`` or in its history."""
+        return git(self.path, "merge-base", older, newer, check=False).decode().strip() == older
 
     def history(self, page: str) -> list[Revision]:
         """The revisions of one page, oldest first (removals included)."""
@@ -721,6 +746,29 @@ class StoreWriter:
         self._dirty_states.pop(state.page, None)
         self._written[state.page] = None
         return state.page
+
+    def mark_checked(self, sources: Sequence[str], commit: str) -> list[str]:
+        """Record that ``sources`` were checked up to store commit ``commit``; one commit.
+
+        A marker never moves back: a source whose marker already is at or past ``commit`` (a
+        concurrent check got there first) keeps it. Returns the sources whose marker moved.
+        """
+        moved = []
+        for source in sources:
+            current = self.store.checked(source)
+            if current is None or not self.store.is_ancestor(commit, current):
+                moved.append(source)
+        if moved:
+            now = git_date(self.clock())
+            self._commit(
+                f"Check {', '.join(moved)}",
+                {"Event": "check"},
+                now,
+                now,
+                [(check_path(s), (json.dumps({"commit": commit}) + "\n").encode()) for s in moved],
+                [],
+            )
+        return moved
 
     def _commit(
         self,

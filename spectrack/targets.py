@@ -29,7 +29,7 @@ from spectrack.dates import looks_like_date, parse_when
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
 from spectrack.gitrev import compare_inputs
-from spectrack.history import revision_report
+from spectrack.history import net_report, revision_report
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.store import BRANCH, Revision, Store
@@ -92,17 +92,8 @@ def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
 
 def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -> Report:
     """Every page with revisions recorded since ``since``: before them against now."""
-    first: dict[str, Revision] = {}
-    for revision in store.revisions(since=since):
-        if not sources or revision.source in sources:
-            first.setdefault(revision.page, revision)
-    pages = []
-    for page, revision in sorted(first.items()):
-        old = store.read(page, revision.commit + "^")
-        new = store.read(page, BRANCH)
-        if old != new:
-            pages.append(diff_texts(old, new, page + PAGE_SUFFIX))
-    return Report(tuple(pages))
+    revisions = store.revisions(since=since)
+    return net_report(store, [r for r in revisions if not sources or r.source in sources])
 
 
 def _open_store(path: Path, shown: str) -> Store:
@@ -114,11 +105,21 @@ def _open_store(path: Path, shown: str) -> Store:
     return Store.open(path)
 
 
-def _comparison(store: Store, report: Report) -> Comparison:
-    """Locate each page at its file in the store (as GitHub annotations want it)."""
+def store_file(store: Store, path: str) -> str:
+    """Where a file of the store is, as CI formats want it: from the working folder when the store
+    is inside it (``snapshots/mcp/….md``, what GitHub annotations and SARIF resolve), else in full."""
+    where = store.path / path
+    try:
+        return where.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return where.as_posix()
+
+
+def store_comparison(store: Store, report: Report) -> Comparison:
+    """Locate each page of a report at its file in the store."""
     locations = {}
     for page in report.pages:
-        where = (store.path / page.path).as_posix()
+        where = store_file(store, page.path)
         locations[page.path] = PageFiles(
             None if page.status is PageStatus.ADDED else where,
             None if page.status is PageStatus.REMOVED else where,
@@ -148,7 +149,7 @@ def compare_targets(
         if old is not None or paths:
             raise InputError("--since compares the whole store; give no PAGE with it")
         with _open_store(store_path, "--since") as store:
-            return _comparison(store, since_report(store, since, sources))
+            return store_comparison(store, since_report(store, since, sources))
     if old is None:
         raise InputError(
             "give two files or folders, one or two store pages (PAGE, PAGE@REV, PAGE@DATE), "
@@ -159,9 +160,9 @@ def compare_targets(
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:
             with _open_store(store_path, old) as store:
-                return _comparison(store, Report((change_report(store, parse_page_ref(old)),)))
+                return store_comparison(store, Report((change_report(store, parse_page_ref(old)),)))
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
                 report = compare_report(store, parse_page_ref(old), parse_page_ref(new))
-                return _comparison(store, Report((report,)))
+                return store_comparison(store, Report((report,)))
     return compare_inputs(old, new, paths, repo)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from spectrack.acks import (
     Acknowledgement,
+    gather_acks,
     load_acks,
     open_counts,
     parse_fingerprint,
@@ -17,6 +18,7 @@ from spectrack.acks import (
     review,
     toml_string,
 )
+from spectrack.config import parse_config
 from spectrack.diff import diff_texts
 from spectrack.errors import ConfigError, InputError
 from spectrack.exitcodes import exit_code
@@ -128,3 +130,28 @@ def test_review_stops_acknowledged_changes_from_failing() -> None:
     assert exit_code(reviewed.verdict, "normative") == 0
     assert open_counts(report, reviewed.acknowledged)["normative"] == 0
     assert open_counts(report, {})["normative"] == 1
+
+
+def test_a_run_gathers_the_ack_file_beside_the_configuration_then_its_ignore_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    report = lantern_report()
+    fingerprint = normative_print(report)
+    folder = tmp_path / "tracking"
+    folder.mkdir()
+    config = parse_config(
+        f'ignore = ["{fingerprint}", "0123456789abcdef"]\n', folder / "spectrack.toml"
+    )
+    ignored = review(report, gather_acks(None, config))
+    assert ignored.acknowledged == {fingerprint: f"{folder / 'spectrack.toml'}, ignore[0]"}
+    assert [ack.origin for ack in ignored.unknown] == [f"{folder / 'spectrack.toml'}, ignore[1]"]
+    assert ignored.verdict == "editorial"
+
+    record_acks(folder / "spectrack-ack.toml", [fingerprint], "Reviewed by the lamp team", NOW)
+    both = review(report, gather_acks(None, config))
+    assert both.acknowledged == {fingerprint: "Reviewed by the lamp team"}, "the file comes first"
+    elsewhere = review(report, gather_acks(None, None))
+    assert elsewhere.acknowledged == {}, "without a configuration: the current folder's file"
+    with pytest.raises(ConfigError, match="no such acknowledgement file"):
+        gather_acks(tmp_path / "none.toml", config)

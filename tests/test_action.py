@@ -31,6 +31,16 @@ def run_step() -> dict[str, Any]:
     return step
 
 
+def step_environment(inputs: dict[str, str]) -> dict[str, str]:
+    """The run step's environment for these inputs, with the test's Python first on PATH."""
+    environment = {
+        name: re.sub(r"\$\{\{ inputs\.([\w-]+) \}\}", lambda m: inputs[m.group(1)], value)
+        for name, value in run_step()["env"].items()
+    }
+    environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    return environment
+
+
 def run_script(
     script: str, cwd: Path, environment: dict[str, str]
 ) -> subprocess.CompletedProcess[str]:
@@ -106,14 +116,8 @@ def test_the_action_script_runs_spectrack_with_its_inputs(tmp_path: Path) -> Non
         "output": "sarif=spectrack.sarif junit=spectrack.xml",
     }
     step = run_step()
-    environment = {
-        name: re.sub(r"\$\{\{ inputs\.([\w-]+) \}\}", lambda m: inputs[m.group(1)], value)
-        for name, value in step["env"].items()
-    }
-    environment.update(
-        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-        GITHUB_OUTPUT=str(github_output),
-    )
+    environment = step_environment(inputs)
+    environment["GITHUB_OUTPUT"] = str(github_output)
     done = run_script(step["run"], repo.root, environment)
     assert done.returncode == 1, done.stderr
     assert done.stdout.startswith("::error file=docs/lantern.md,line=7,")

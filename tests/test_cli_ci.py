@@ -138,7 +138,7 @@ def test_a_single_argument_without_revisions_is_a_usage_error(
 def test_every_option_of_the_ci_commands_is_documented() -> None:
     readme = README.read_text(encoding="utf-8")
     section = readme[readme.index("## Alerting in CI") :]
-    for name in ("diff", "ack"):
+    for name in ("diff", "ack", "check"):
         command = cli.commands[name]
         for parameter in command.params:
             if isinstance(parameter, click.Option):

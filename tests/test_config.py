@@ -118,6 +118,22 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             "between 0 and 1",
         ),
         ('[[source]]\nname = "a"\n', 1, "missing key 'sitemap'"),
+        ('ignore = "3f2a9c0b1d4e5f6a"\n', 1, "top level key 'ignore': expected a list of strings"),
+        (
+            '# reviewed\nignore = [\n  "3f2a9c0b1d4e5f6a",\n  "3f2a9c0b",\n]\n',
+            2,
+            "key 'ignore': ignore[1] '3f2a9c0b' is not a change fingerprint (16 hex digits",
+        ),
+        (
+            '[store]\npath = "s"\nignore = ["3f2a9c0b1d4e5f6a"]\n',
+            3,
+            "[store] key 'ignore': a top-level key: write it above the first [table] header",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nignore = []\n',
+            4,
+            "('a') key 'ignore': a top-level key",
+        ),
     ],
 )
 def test_errors_name_the_file_line_and_key(
@@ -128,6 +144,12 @@ def test_errors_name_the_file_line_and_key(
     message = str(error.value)
     assert message.startswith(f"{tmp_path / 'spectrack.toml'}:{line}: ")
     assert fragment in message
+
+
+def test_the_ignore_list_holds_lowercase_fingerprints(tmp_path: Path) -> None:
+    config = parse('ignore = ["3F2A9C0B1D4E5F6A", " 0123456789abcdef "]\n' + FULL, tmp_path)
+    assert config.ignore == ("3f2a9c0b1d4e5f6a", "0123456789abcdef")
+    assert parse(FULL, tmp_path).ignore == ()
 
 
 def test_errors_in_a_later_source_point_at_that_source(tmp_path: Path) -> None:
@@ -183,6 +205,7 @@ def test_example_is_a_valid_configuration(tmp_path: Path) -> None:
     assert path.read_text() == EXAMPLE
     config = load_config(path)
     assert config.sources[0].name == "example"
+    assert config.ignore == ()
     assert config.store.path == tmp_path / "snapshots"
 
 

@@ -185,11 +185,6 @@ FORMATTING_TRANSFORMS = [
         "---\ntitle: 'Toaster'\ndescription: Care and use.\n---\n\n# Toaster\n\nUnplug it first.\n",
         "# Toaster\n\nUnplug it first.\n",
         id="front-matter-and-repeated-h1-to-h1",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="engine bug: dropping front matter whose title repeats the H1 below it is an "
-            "editorial removal of the title when diffed incrementally (whole-page: formatting)",
-        ),
     ),
     pytest.param(
         "The lever MUST pop up. Crumbs SHOULD NOT pile up.\n",
@@ -503,32 +498,17 @@ def test_changes_name_their_section_and_lines() -> None:
     assert (change.old.text, change.new.text) == ("The lid SHOULD lock.", "The lid MUST lock.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: 'etc.' never ends a sentence, so a prose edit before it joins the "
-    "requirement that follows and is reported as a normative modification",
-)
 def test_prose_edit_before_etc_and_a_requirement_is_editorial() -> None:
     old = TOP + "It blends fruit, ice, nuts, etc. The lid MUST lock.\n"
     new = TOP + "It blends fruit, ice, seeds, etc. The lid MUST lock.\n"
     assert diff_texts(old, new, "blender.md").verdict == "editorial"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: struck-through text (~~MUST~~) still counts, so striking out a keyword "
-    "is reported as formatting",
-)
 def test_striking_out_a_keyword_is_normative() -> None:
     page = diff_texts(TOP + "The lid MUST lock.\n", TOP + "The lid ~~MUST~~ lock.\n", "b.md")
     assert page.verdict == "normative"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a keyword inside inline HTML <code> counts as a requirement, unlike "
-    "one in a backtick code span",
-)
 def test_keyword_in_html_code_is_not_a_requirement() -> None:
     page = diff_texts(TOP + "Type `MUST` here.\n", TOP + "Type <code>MUST</code> here.\n", "b.md")
     assert all(not c.new or not c.new.keywords for c in page.changes)
@@ -607,11 +587,6 @@ def test_whole_page_parse_and_incremental_parse_agree() -> None:
     assert diff_texts(old, new, "k.md") == diff_texts(old, new, "k.md", incremental=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: front matter whose '---' has trailing whitespace is front matter to the "
-    "parser but not to the page outline, so the title is lost and incremental sections differ",
-)
 def test_front_matter_delimiter_with_trailing_space() -> None:
     old = "--- \ntitle: Kettle\n---\n\n## Lid\n"
     new = old + "\nThe lid MUST lock.\n"

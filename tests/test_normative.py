@@ -162,11 +162,6 @@ def test_a_keyword_turned_lowercase_is_weakened(old: str, new_text: str) -> None
     assert compare_keywords([kw(old)], [], new_text) is ChangeKind.WEAKENED
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a keyword that keeps only its initial capital ('Must') is reported as "
-    "removed, not weakened, though RFC 8174 gives it no more force than 'must'",
-)
 def test_a_keyword_turned_title_case_is_weakened() -> None:
     assert compare_keywords([kw("MUST")], [], "The fan Must stop.") is ChangeKind.WEAKENED
 

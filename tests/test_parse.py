@@ -205,15 +205,7 @@ def test_nested_admonitions_give_blocks_the_innermost_kind() -> None:
     [
         (":::tip Handy hint\n\nOil it.\n\n:::\n", "Handy hint"),
         ('!!! tip "Handy hint"\n\n    Oil it.\n', "Handy hint"),
-        pytest.param(
-            ":::tip[Handy hint]\n\nOil it.\n\n:::\n",
-            "Handy hint",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="engine bug: Docusaurus 3 titles (:::tip[Title]) are not admonitions; "
-                "the markers become paragraphs of text",
-            ),
-        ),
+        (":::tip[Handy hint]\n\nOil it.\n\n:::\n", "Handy hint"),
     ],
 )
 def test_a_callout_title_is_text(markdown: str, title: str) -> None:
@@ -230,11 +222,6 @@ def test_a_default_callout_title_is_not_text() -> None:
     assert [b.text for b in document.blocks] == ["Oil it."]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a Hugo shortcode's positional type ({{< hint warning >}}) is ignored, "
-    "so every hint folds to tip",
-)
 def test_hugo_hint_takes_its_kind_from_the_positional_argument() -> None:
     document = parse("{{< hint warning >}}\nOil it.\n{{< /hint >}}\n")
     assert [a.kind for a in document.admonitions] == ["warning"]

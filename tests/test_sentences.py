@@ -100,10 +100,6 @@ def test_sentences_know_their_lines() -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: 'etc.' never ends a sentence, even when a new sentence follows it",
-)
 def test_etc_can_end_a_sentence() -> None:
     assert split("Hoses, taps, etc. The pump MUST be primed.") == [
         "Hoses, taps, etc.",

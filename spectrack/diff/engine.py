@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
 from spectrack.diff.align import Region, Unit, align, pair_by_similarity, units_of, words_of
@@ -252,8 +252,9 @@ def diff_texts(
         spans = windows(diff.opcodes, old_page, new_page)
     else:
         spans = [Window(0, len(old_page.lines), 0, len(new_page.lines))]
-    # Pages whose link definitions differ may read the same source differently: no sharing.
+    # Pages whose link definitions or title differ may read the same source differently.
     same_definitions = old_page.definitions == new_page.definitions
+    same_context = same_definitions and old_page.title_context == new_page.title_context
     old_cache: dict[str, Any] = {}
     new_cache = old_cache if same_definitions else {}
     parsed = []
@@ -261,7 +262,7 @@ def diff_texts(
     for span in spans:
         old_text = "\n".join(old_page.lines[span.old_start : span.old_end])
         new_text = "\n".join(new_page.lines[span.new_start : span.new_end])
-        if same_definitions and clean(old_text) == clean(new_text):
+        if same_context and clean(old_text) == clean(new_text):
             changes.append(_whitespace_change(span, old_text, new_text, new_page))
             continue
         parsed.append(
@@ -270,7 +271,7 @@ def diff_texts(
                 parse_window(new_page, span.new_start, span.new_end, new_cache)[0],
             )
         )
-    changes.extend(diff_blocks(parsed, Vocabulary(new)))
+    changes.extend(diff_blocks(parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1))
     hunks, extra = _tag_hunks(diff, changes, new_page)
     changes = sorted(changes + extra, key=lambda change: _position(change, diff.opcodes))
     return PageReport(
@@ -302,14 +303,17 @@ def _position(change: Change, opcodes: Sequence[Opcode]) -> tuple[int, int]:
 
 
 def diff_blocks(
-    windows: Iterable[tuple[Sequence[Block], Sequence[Block]]], new_vocabulary: Container[str]
+    windows: Iterable[tuple[Sequence[Block], Sequence[Block]]],
+    new_vocabulary: Container[str],
+    repeated: Callable[[Block], bool],
 ) -> list[Change]:
     """The semantic changes between pairs of old and new block runs (whole pages or windows).
 
     Units left unpaired in their region are paired once more across all regions, so that a
     sentence that moved is a move (or a modification, if it also changed), not a removal and an
-    addition. ``new_vocabulary`` holds every (lowercase) word of the new page, to tell a corrected
-    misspelling from a changed word.
+    addition. A "move" of a block whose source the page ``repeated``ly holds is no move: it only
+    says that the line diff matched another copy. ``new_vocabulary`` holds every (lowercase)
+    word of the new page, to tell a corrected misspelling from a changed word.
     """
     changes: list[Change] = []
     equal: list[tuple[Unit, Unit]] = []
@@ -334,6 +338,12 @@ def diff_blocks(
     changes.extend(
         _pair_change(old, new, new_vocabulary)
         for old, new in pair_by_similarity(unpaired_old, unpaired_new)
+        if not (
+            old is not None
+            and new is not None
+            and old.block.raw == new.block.raw
+            and repeated(new.block)
+        )
     )
     changes.extend(_reformatted(equal, touched))
     return changes
@@ -341,4 +351,9 @@ def diff_blocks(
 
 def diff_documents(old: Document, new: Document) -> list[Change]:
     """The semantic changes between two parsed documents (without line hunks)."""
-    return diff_blocks([(old.blocks, new.blocks)], Vocabulary(" ".join(b.key for b in new.blocks)))
+    raws = Counter(block.raw for block in new.blocks)
+    return diff_blocks(
+        [(old.blocks, new.blocks)],
+        Vocabulary(" ".join(b.key for b in new.blocks)),
+        lambda block: raws[block.raw] > 1,
+    )

@@ -8,7 +8,7 @@ windows the two pages are the same lines, so only the windows need parsing.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spectrack.diff.lines import Opcode
@@ -34,7 +34,8 @@ def windows(opcodes: Sequence[Opcode], old: Outline, new: Outline) -> list[Windo
     both sides; when it reaches its neighbour the two merge.
     """
     changed = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in opcodes if tag != "equal"]
-    spans = [list(span) for span in sorted(set(changed + _reference_users(opcodes, old, new)))]
+    context = _reference_users(opcodes, old, new) + _title_users(opcodes, old, new)
+    spans = [list(span) for span in sorted(set(changed + context))]
     old_count = opcodes[-1][2] if opcodes else 0
     index = 0
     while index < len(spans):
@@ -72,7 +73,13 @@ def windows(opcodes: Sequence[Opcode], old: Outline, new: Outline) -> list[Windo
                 continue
             break
         index += 1
-    return [Window(*span) for span in spans]
+    merged: list[list[int]] = []
+    for span in spans:
+        if merged and (span[0] == merged[-1][1] or span[2] == merged[-1][3]):
+            merged[-1][1], merged[-1][3] = span[1], span[3]
+        else:
+            merged.append(span)
+    return [Window(*span) for span in merged]
 
 
 def _reference_users(
@@ -93,12 +100,30 @@ def _reference_users(
         ),
         re.IGNORECASE,
     )
-    users: list[tuple[int, int, int, int]] = []
-    for tag, i1, i2, j1, _j2 in opcodes:
-        if tag == "equal":
-            users.extend(
-                (i1 + k, i1 + k + 1, j1 + k, j1 + k + 1)
-                for k in range(i2 - i1)
-                if pattern.search(new.lines[j1 + k])
-            )
-    return users
+    return _unchanged_lines(opcodes, lambda _, line: pattern.search(new.lines[line]) is not None)
+
+
+def _title_users(
+    opcodes: Sequence[Opcode], old: Outline, new: Outline
+) -> list[tuple[int, int, int, int]]:
+    """The leading H1 when the front-matter title changed: whether it repeats the title may too."""
+    if old.title_context == new.title_context:
+        return []
+    old_h1 = {heading.line for heading in old.headings[:1] if heading.level == 1}
+    new_h1 = {heading.line for heading in new.headings[:1] if heading.level == 1}
+    return _unchanged_lines(
+        opcodes, lambda old_line, new_line: old_line in old_h1 or new_line in new_h1
+    )
+
+
+def _unchanged_lines(
+    opcodes: Sequence[Opcode], picked: Callable[[int, int], bool]
+) -> list[tuple[int, int, int, int]]:
+    """(old, old + 1, new, new + 1) for each unchanged line that ``picked(old, new)`` selects."""
+    return [
+        (i1 + k, i1 + k + 1, j1 + k, j1 + k + 1)
+        for tag, i1, i2, j1, _ in opcodes
+        if tag == "equal"
+        for k in range(i2 - i1)
+        if picked(i1 + k, j1 + k)
+    ]

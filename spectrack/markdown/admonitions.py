@@ -7,9 +7,12 @@ token. Both are plain dicts: a new syntax is one entry in each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from markdown_it.token import Token
+
+_CONTAINER_PARAMS = re.compile(r"\s*([A-Za-z]+)(?:\[(.*)\]\s*$|\s+(.*))?")
 
 KINDS = ("note", "tip", "important", "warning", "caution")
 
@@ -42,8 +45,9 @@ KIND_BY_NAME: dict[str, str] = {
 }
 """Lowercase platform name → GitHub kind."""
 
-TYPE_ATTRIBUTES = ("type", "kind", "variant")
-"""Attributes that choose the kind of a generic callout (``<Callout type="warning">``)."""
+TYPE_ATTRIBUTES = ("type", "kind", "variant", "0")
+"""Attributes that choose the kind of a generic callout (``<Callout type="warning">``); ``0`` is
+a shortcode's first positional argument (``{{< hint warning >}}``)."""
 
 CALLOUT_COMPONENTS: dict[str, frozenset[str]] = {
     "mdx": frozenset(
@@ -73,8 +77,16 @@ def _component(token: Token) -> tuple[str, str] | None:
     return kind_of(name, attrs), syntax
 
 
+def container_name_and_title(params: str) -> tuple[str, str]:
+    """``tip Title`` or Docusaurus 3's ``tip[Title]`` → (``tip``, ``Title``)."""
+    match = _CONTAINER_PARAMS.match(params)
+    if match is None:
+        return "", ""
+    return match.group(1).lower(), (match.group(2) or match.group(3) or "").strip()
+
+
 def _container(token: Token) -> tuple[str, str] | None:
-    return kind_of(token.info.strip().split(" ", 1)[0]), "docusaurus"
+    return kind_of(container_name_and_title(token.info)[0]), "docusaurus"
 
 
 ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
@@ -88,4 +100,4 @@ ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
 
 def is_container_name(params: str, *_: object) -> bool:
     """Validate a Docusaurus ``:::name`` container: only admonition names open one."""
-    return params.strip().split(" ", 1)[0].lower() in KIND_BY_NAME
+    return container_name_and_title(params)[0] in KIND_BY_NAME

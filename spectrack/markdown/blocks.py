@@ -15,8 +15,18 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
-from spectrack.markdown.admonitions import ADMONITION_TOKENS, KIND_BY_NAME
-from spectrack.markdown.inline import InlineText, clean, inline_text, normalize_target
+from spectrack.markdown.admonitions import (
+    ADMONITION_TOKENS,
+    KIND_BY_NAME,
+    container_name_and_title,
+)
+from spectrack.markdown.inline import (
+    InlineText,
+    clean,
+    html_inline_text,
+    inline_text,
+    normalize_target,
+)
 from spectrack.model import Admonition, Block, BlockKind, Sentence
 from spectrack.normative import find_keywords
 from spectrack.sentences import split_sentences
@@ -27,8 +37,6 @@ VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", 
 LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
 
-_TAG = re.compile(r"<[^>]*>")
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
 _CLOSERS = {
     "component_close",
@@ -57,11 +65,6 @@ def front_matter_title(content: str) -> str | None:
     if single is not None:
         return clean(single.replace("''", "'"))
     return clean(plain or "") or None
-
-
-def html_text(html: str) -> str:
-    """The text an HTML fragment shows: comments and tags removed."""
-    return clean(_TAG.sub(" ", _COMMENT.sub(" ", html)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +118,11 @@ class _Walk:
             return
         start, end = span
         sentences = []
-        for lo, hi in split_sentences(text, inline.code) if keywords else [(0, len(text))]:
+        protected = inline.protected
+        for lo, hi in split_sentences(text, protected) if keywords else [(0, len(text))]:
             line = start + 1 + sum(1 for offset in inline.breaks if offset <= lo)
             end_line = start + 1 + sum(1 for offset in inline.breaks if offset < hi)
-            code = [(a - lo, b - lo) for a, b in inline.code if lo <= a < hi]
+            code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
             sentence_text = text[lo:hi]
             found = find_keywords(sentence_text, code) if keywords else ()
             sentences.append(
@@ -187,16 +191,14 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)
         elif kind == "html_block":
-            text = html_text(token.content)
-            if text:
-                state.add(BlockKind.PARAGRAPH, InlineText.of(text), span)
+            state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
             _component(state, token, span)
         elif kind in ("alert_title_open", "admonition_title_open"):
             _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
         elif kind == "container_admonition_open":
-            _admonition_title(state, InlineText.of(token.info.strip().partition(" ")[2]), span)
+            _admonition_title(state, InlineText.of(container_name_and_title(token.info)[1]), span)
         if kind in _OPENERS:
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
             state.containers.append(folded[0] if folded else None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from html import unescape
 from posixpath import splitext
 
 from markdown_it.token import Token
@@ -19,7 +20,41 @@ _WHITESPACE = re.compile(r"\s+")
 _NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_LINE_BREAK_TAG = re.compile(r"<br\s*/?>", re.I)
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
+_HTML_PIECE = re.compile(r"<!--.*?-->|(?P<tag><(/?)[A-Za-z][\w-]*[^>]*>)|[^<]+|<", re.S)
+_RANGE_TAGS = {
+    "code": "code",
+    "kbd": "code",
+    "samp": "code",
+    "s": "struck",
+    "del": "struck",
+    "strike": "struck",
+}
+_INLINE_TAGS = frozenset(
+    [
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "cite",
+        "data",
+        "dfn",
+        "em",
+        "i",
+        "mark",
+        "q",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "u",
+        "var",
+        "wbr",
+    ]
+)
 _PAGE_EXTENSIONS = (".md", ".mdx")
 
 
@@ -57,8 +92,25 @@ class InlineText:
     """(offset, normalized target) of every link and image."""
     code: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of every code span; keywords inside them do not count."""
+    struck: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of struck-through text: shown as deleted, so no requirement either."""
     breaks: list[int] = field(default_factory=list)
     """Offsets where a new source line starts."""
+    opened: dict[str, int] = field(default_factory=dict)
+    """Where a code or struck range still open began (``code``/``struck`` → offset)."""
+
+    @property
+    def protected(self) -> list[tuple[int, int]]:
+        """Ranges where keywords do not count and sentences never end: code, struck text."""
+        return sorted(self.code + self.struck)
+
+    def open_range(self, kind: str) -> None:
+        self.opened.setdefault(kind, self.length)
+
+    def close_range(self, kind: str) -> None:
+        start = self.opened.pop(kind, None)
+        if start is not None:
+            (self.code if kind == "code" else self.struck).append((start, self.length))
 
     @classmethod
     def of(cls, text: str) -> InlineText:
@@ -94,6 +146,9 @@ class InlineText:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
         stop = self.length if end is None else end
         words = self.text[start:stop].strip()
+        if self.struck:
+            text = self.text
+            words += "".join(f" ~{text[a:b]}~" for a, b in self.struck if start <= a < stop)
         if not self.links:
             return words
         targets = [target for offset, target in self.links if start <= offset < stop]
@@ -124,6 +179,41 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
             inline_text(token.children, result)
-        elif kind == "html_inline" and _LINE_BREAK_TAG.match(token.content):
-            result.space()
+        elif kind == "s_open":
+            result.open_range("struck")
+        elif kind == "s_close":
+            result.close_range("struck")
+        elif kind == "html_inline":
+            _html_tag(result, token.content)
+    return result
+
+
+def _html_tag(result: InlineText, tag: str) -> None:
+    """Inline HTML: a line break is a space; ``<code>`` and ``<s>``/``<del>`` open ranges."""
+    match = _HTML_TAG.match(tag)
+    if match is None:
+        return
+    name = match.group(2).lower()
+    if name == "br":
+        result.space()
+    elif name in _RANGE_TAGS:
+        if match.group(1):
+            result.close_range(_RANGE_TAGS[name])
+        else:
+            result.open_range(_RANGE_TAGS[name])
+    elif name not in _INLINE_TAGS:
+        result.space()
+
+
+def html_inline_text(html: str) -> InlineText:
+    """The text an HTML fragment shows, with its code and struck ranges; comments dropped."""
+    result = InlineText()
+    for match in _HTML_PIECE.finditer(html):
+        piece = match.group()
+        if piece.startswith("<!--"):
+            continue
+        if match.group("tag"):
+            _html_tag(result, piece)
+        else:
+            result.append(unescape(piece))
     return result

@@ -28,6 +28,7 @@ _CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_FRONT_MATTER_START = re.compile(r"---[ \t]*\n")
 _FRONT_MATTER_END = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
@@ -153,6 +154,12 @@ class Outline:
         return Context(line, tuple(path), self.title_heading_line)
 
     @property
+    def title_context(self) -> tuple[str | None, bool, bool]:
+        """What decides how the title reads: its text, whether front matter gave it, and
+        whether a leading H1 repeats it."""
+        return self.title, self.front_matter_title, self.title_heading_line is not None
+
+    @property
     def definitions(self) -> list[str]:
         """The source of every link reference definition (``[label]: target``)."""
         if "]:" not in self.text:
@@ -195,14 +202,15 @@ def outline(text: str, name: str = "") -> Outline:
 def _front_matter(
     text: str, lines: list[str], spans: list[tuple[int, int]]
 ) -> tuple[str | None, int]:
-    if not text.startswith("---\n"):
+    opening = _FRONT_MATTER_START.match(text)
+    if opening is None:
         return None, 0
-    end = _FRONT_MATTER_END.search(text, 4)
+    end = _FRONT_MATTER_END.search(text, opening.end())
     if end is None:
         return None, 0
     last = text.count("\n", 0, end.start())
     spans.append((0, last))
-    return front_matter_title(text[4 : end.start()]), last + 1
+    return front_matter_title(text[opening.end() : end.start()]), last + 1
 
 
 class _Scan:
