@@ -30,7 +30,6 @@ eval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run --shared $(SHARED)
-	$(BIN)/python -m bench.site
 
 bench-fetch: $(STAMP)
 	$(BIN)/python -m bench.fetch

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bench import diff, fetch
+from bench import diff, fetch, site
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,6 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     status = diff.main(["--shared", str(args.shared)])
     print()
     fetch.main()
+    print()
+    site.main([])
     return status
 
 
