@@ -14,12 +14,16 @@ its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id
 `compare_targets` decides: an existing file or folder is a file; PATHs after ``--``, ``--repo``
 or ``A..B`` mean git revisions (`spectrack.gitrev`); otherwise arguments that name pages of the
 store are store pages, and anything else goes on to `spectrack.gitrev.compare_inputs`.
+
+A comparison of store pages carries, for each page, the release nearest the upstream time of the
+revision that gave its new side (the change's own revision; the page's latest one with
+``--since``), or None; comparisons of files and git revisions carry no release context.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +36,7 @@ from spectrack.gitrev import compare_inputs
 from spectrack.history import revision_report
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
+from spectrack.releases import ReleaseBook
 from spectrack.store import BRANCH, Revision, Store
 
 _REV = re.compile(r"[0-9a-fA-F]{4,40}|(?:HEAD|main)(?:[~^]\d*)*")
@@ -69,6 +74,10 @@ def _text_at(store: Store, page: str, at: str | None) -> str | None:
         revision = store.at(page, parse_when(at))
         return store.read(page, revision.commit) if revision else None
     return store.read(page, store.rev_parse(at))
+
+
+def _ref_revision(store: Store, ref: PageRef) -> Revision | None:
+    return _revision(store, store.resolve(ref.name), ref.at)
 
 
 def change_report(store: Store, ref: PageRef) -> PageReport:
@@ -114,8 +123,24 @@ def _open_store(path: Path, shown: str) -> Store:
     return Store.open(path)
 
 
-def _comparison(store: Store, report: Report) -> Comparison:
-    """Locate each page at its file in the store (as GitHub annotations want it)."""
+def _latest_revisions(store: Store, report: Report) -> dict[str, Revision | None]:
+    revisions: dict[str, Revision | None] = {}
+    for page in report.pages:
+        history = store.history(page.path.removesuffix(PAGE_SUFFIX))
+        revisions[page.path] = history[-1] if history else None
+    return revisions
+
+
+def _comparison(
+    store: Store, report: Report, revisions: Mapping[str, Revision | None]
+) -> Comparison:
+    """Locate each page at its file in the store (as GitHub annotations want it), and give each
+    the release nearest the upstream time of its revision in ``revisions``."""
+    book = ReleaseBook.load(store)
+    releases = {
+        path: book.nearest(revision.source, revision.upstream_time) if revision else None
+        for path, revision in revisions.items()
+    }
     locations = {}
     for page in report.pages:
         where = (store.path / page.path).as_posix()
@@ -123,7 +148,7 @@ def _comparison(store: Store, report: Report) -> Comparison:
             None if page.status is PageStatus.ADDED else where,
             None if page.status is PageStatus.REMOVED else where,
         )
-    return Comparison(report, locations)
+    return Comparison(report, locations, releases)
 
 
 def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
@@ -148,7 +173,8 @@ def compare_targets(
         if old is not None or paths:
             raise InputError("--since compares the whole store; give no PAGE with it")
         with _open_store(store_path, "--since") as store:
-            return _comparison(store, since_report(store, since, sources))
+            report = since_report(store, since, sources)
+            return _comparison(store, report, _latest_revisions(store, report))
     if old is None:
         raise InputError(
             "give two files or folders, one or two store pages (PAGE, PAGE@REV, PAGE@DATE), "
@@ -159,9 +185,13 @@ def compare_targets(
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:
             with _open_store(store_path, old) as store:
-                return _comparison(store, Report((change_report(store, parse_page_ref(old)),)))
+                ref = parse_page_ref(old)
+                page = change_report(store, ref)
+                return _comparison(store, Report((page,)), {page.path: _ref_revision(store, ref)})
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
-                report = compare_report(store, parse_page_ref(old), parse_page_ref(new))
-                return _comparison(store, Report((report,)))
+                new_ref = parse_page_ref(new)
+                page = compare_report(store, parse_page_ref(old), new_ref)
+                revisions = {page.path: _ref_revision(store, new_ref)}
+                return _comparison(store, Report((page,)), revisions)
     return compare_inputs(old, new, paths, repo)
