@@ -23,6 +23,7 @@ PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
 
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
+_UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
 
 
@@ -40,8 +41,13 @@ class Vocabulary:
 
 
 def requirement_words(unit: Unit) -> list[str]:
-    """The words of a sentence without link targets, case, punctuation or keyword synonyms."""
-    return [SYNONYMS.get(word, word) for word in words_of(_LINK_TARGETS.sub("", unit.sentence.key))]
+    """The words of a sentence without link targets, case, punctuation or keyword synonyms.
+
+    An unresolved reference link (``[text][label]`` whose label is not defined) counts as its
+    text: turning it into a working link adds a link, not words.
+    """
+    text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", unit.sentence.key))
+    return [SYNONYMS.get(word, word) for word in words_of(text)]
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
+from typing import Any
 
 from spectrack.diff.align import Region, Unit, align, pair_by_similarity, units_of, words_of
 from spectrack.diff.classify import Vocabulary, classify_pair, classify_single
@@ -156,17 +157,28 @@ def _tag_hunks(
     A hunk that covers no change (a blank line, a removed ``<div />``) is formatting, and becomes
     a ``reformatted`` change of its own so that every difference is counted.
     """
+    groups = group_hunks(diff)
+    changed_lines = [_hunk_lines(group) for group in groups]
+    covered: list[list[ChangeClass]] = [[] for _ in groups]
+    extents = (
+        ([group[0][1] + 1 for group in groups], [group[-1][2] for group in groups]),
+        ([group[0][3] + 1 for group in groups], [group[-1][4] for group in groups]),
+    )
+    for side_index, (starts, ends) in enumerate(extents):
+        for change in changes:
+            side = change.new if side_index else change.old
+            if side is None:
+                continue
+            index = bisect_right(starts, side.end_line) - 1
+            while index >= 0 and ends[index] >= side.line:
+                if _overlaps(side, changed_lines[index][side_index]):
+                    covered[index].append(change.change_class)
+                index -= 1
     hunks = []
     extra = []
-    for group in group_hunks(diff):
-        old_lines, new_lines = _hunk_lines(group)
-        covered = [
-            c.change_class
-            for c in changes
-            if _overlaps(c.old, old_lines) or _overlaps(c.new, new_lines)
-        ]
-        if covered:
-            change_class = max(covered, key=lambda c: c.rank)
+    for group, (old_lines, new_lines), classes in zip(groups, changed_lines, covered, strict=True):
+        if classes:
+            change_class = max(classes, key=lambda c: c.rank)
         else:
             change_class = ChangeClass.FORMATTING
             line = new_lines[0] if new_lines else group[0][3] + 1
@@ -240,18 +252,40 @@ def diff_texts(
         spans = windows(diff.opcodes, old_page, new_page)
     else:
         spans = [Window(0, len(old_page.lines), 0, len(new_page.lines))]
-    parsed = [
-        (
-            parse_window(old_page, span.old_start, span.old_end)[0],
-            parse_window(new_page, span.new_start, span.new_end)[0],
+    # Pages whose link definitions differ may read the same source differently: no sharing.
+    same_definitions = old_page.definitions == new_page.definitions
+    old_cache: dict[str, Any] = {}
+    new_cache = old_cache if same_definitions else {}
+    parsed = []
+    changes = []
+    for span in spans:
+        old_text = "\n".join(old_page.lines[span.old_start : span.old_end])
+        new_text = "\n".join(new_page.lines[span.new_start : span.new_end])
+        if same_definitions and clean(old_text) == clean(new_text):
+            changes.append(_whitespace_change(span, old_text, new_text, new_page))
+            continue
+        parsed.append(
+            (
+                parse_window(old_page, span.old_start, span.old_end, old_cache)[0],
+                parse_window(new_page, span.new_start, span.new_end, new_cache)[0],
+            )
         )
-        for span in spans
-    ]
-    changes = diff_blocks(parsed, Vocabulary(new))
+    changes.extend(diff_blocks(parsed, Vocabulary(new)))
     hunks, extra = _tag_hunks(diff, changes, new_page)
     changes = sorted(changes + extra, key=lambda change: _position(change, diff.opcodes))
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
+    )
+
+
+def _whitespace_change(span: Window, old_text: str, new_text: str, new_page: Outline) -> Change:
+    """A window whose only difference is whitespace: formatting, known without parsing it."""
+    return Change(
+        ChangeClass.FORMATTING,
+        ChangeKind.REFORMATTED,
+        _section_at(new_page, span.new_start),
+        Side(clean(old_text), span.old_start + 1, max(span.old_start + 1, span.old_end)),
+        Side(clean(new_text), span.new_start + 1, max(span.new_start + 1, span.new_end)),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from spectrack.markdown.blocks import walk
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.outline import Outline, outline
-from spectrack.markdown.parser import Dialect, detect_dialect, parser
+from spectrack.markdown.parser import INLINE_CACHE, Dialect, detect_dialect, parser
 from spectrack.model import Admonition, Block, Document
 
 __all__ = ["Dialect", "Outline", "detect_dialect", "parse", "parse_window", "scan"]
@@ -53,10 +53,15 @@ class _References(dict[str, Any]):
         return super().__getitem__(key)
 
 
-def parse_window(page: Outline, start: int, end: int) -> tuple[list[Block], list[Admonition]]:
-    """Blocks and admonitions of lines ``[start, end)`` of a page, which must be chunk starts."""
+def parse_window(
+    page: Outline, start: int, end: int, inline_cache: dict[str, Any] | None = None
+) -> tuple[list[Block], list[Admonition]]:
+    """Blocks and admonitions of lines ``[start, end)`` of a page, which must be chunk starts.
+
+    ``inline_cache`` may be shared by parses of pages with the same link reference definitions.
+    """
     lines = page.lines[start:end]
-    env = {"references": _References(page)}
+    env = {"references": _References(page), INLINE_CACHE: inline_cache}
     tokens = parser(page.dialect).parse("\n".join(lines), env)
     result = walk(tokens, lines, page.context_at(start))
     return result.blocks, result.admonitions

@@ -9,6 +9,8 @@ from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -56,12 +58,45 @@ def parser(dialect: Dialect) -> MarkdownIt:
             md.block.ruler.before("html_block", name, rule)
     if dialect is Dialect.MDX:
         md.disable("code")
+    md.core.ruler.at("inline", _inline_with_cache)
+    md.core.ruler.after("text_join", "inline_cache_store", _store_inline)
     # Links are only read, never rendered: keep targets as written and skip URL normalization,
     # which is a noticeable share of parsing time.
     md.normalizeLink = _as_written  # type: ignore[method-assign]
     md.normalizeLinkText = _as_written  # type: ignore[method-assign,assignment]
     md.validateLink = _any_link  # type: ignore[method-assign]
     return md
+
+
+INLINE_CACHE = "spectrack_inline_cache"
+"""``env`` key of a dict from inline source to its parsed children, shared between parses."""
+
+
+def _inline_with_cache(state: StateCore) -> None:
+    """markdown-it's ``inline`` core rule, reusing the children of identical inline source.
+
+    The two versions of a page share one cache, so the unchanged paragraphs and table rows
+    inside a changed window are parsed once.
+    """
+    cache: dict[str, list[Token]] = state.env.get(INLINE_CACHE) or {}
+    for token in state.tokens:
+        if token.type != "inline":
+            continue
+        if token.content in cache:
+            token.children = cache[token.content]
+            continue
+        children: list[Token] = []
+        state.md.inline.parse(token.content, state.md, state.env, children)
+        token.children = children
+
+
+def _store_inline(state: StateCore) -> None:
+    """Remember inline children once ``text_join`` has finished with them."""
+    cache: dict[str, list[Token]] | None = state.env.get(INLINE_CACHE)
+    if cache is not None:
+        for token in state.tokens:
+            if token.type == "inline" and token.children is not None:
+                cache.setdefault(token.content, token.children)
 
 
 def _as_written(url: str) -> str:
