@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urljoin, urlsplit
 from xml.etree.ElementTree import Element
@@ -663,8 +664,9 @@ class ReleaseBook:
 
     @classmethod
     def load(cls, store: Store) -> ReleaseBook:
-        """The releases recorded in ``store`` for each of its sources."""
-        return cls({source: load_feeds(store, source) for source in store.sources()})
+        """Every source's releases recorded in ``store``."""
+        sources = [Path(path).stem for path in store.files(RELEASES_ROOT) if path.endswith(".json")]
+        return cls({source: load_feeds(store, source) for source in sources})
 
     def nearest(self, source: str, when: datetime) -> ReleaseMatch | None:
         """The release of ``source``'s feeds to show beside an edit at ``when``, or None."""

@@ -39,6 +39,7 @@ Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
     store.revision_at(page, rev) -> Revision | None # in force at a store commit
     store.first_seen(page) -> datetime | None
     store.read_file(path, rev=BRANCH) -> bytes | None   # any file, e.g. a release record
+    store.files(folder, rev=BRANCH) -> list[str]        # store paths of the files in a folder
     store.close()                                   # or use the store as a context manager
 
 Writing goes through `Store.writer` (one run at a time: a file lock on the repository, with a
@@ -420,6 +421,10 @@ class Store:
     def first_seen(self, page: str) -> datetime | None:
         history = self.history(page)
         return history[0].recorded_time if history else None
+
+    def files(self, folder: str, rev: str = BRANCH) -> list[str]:
+        """Store paths of the files under ``folder`` (e.g. ``.spectrack/releases``) at a commit."""
+        return self._tree_files(folder.rstrip("/") + "/", rev)
 
     def read_file(self, path: str, rev: str = BRANCH) -> bytes | None:
         """Any file of the store (e.g. a release record) at a commit; None when absent."""

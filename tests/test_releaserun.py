@@ -76,8 +76,10 @@ def test_every_kind_is_fetched_and_recorded_in_one_commit(site: LocalSite, store
     assert_consistent(store)
     with Store.open(store) as opened:
         assert opened.revisions() == [], "a release record is not a page revision"
-        match = ReleaseBook.load(opened).nearest("spec", datetime(2025, 6, 18, 10, tzinfo=UTC))
-    assert match is None, "the store has no pages, so no source to look up yet"
+        book = ReleaseBook.load(opened)
+    assert list(book.feeds) == ["spec"], "a source's releases count before any page is fetched"
+    match = book.nearest("spec", datetime(2025, 6, 18, 10, tzinfo=UTC))
+    assert match is not None and match.release.version == "v2.0.0"
     assert (store / release_path("spec")).is_file(), "the record is checked out for people"
 
 
@@ -254,3 +256,39 @@ def test_a_damaged_record_is_left_as_it_is(site: LocalSite, store: Path) -> None
     assert site.requests == [], "nothing is fetched for a record that cannot be merged into"
     assert head(store) == before
     assert (store / release_path("spec")).read_bytes() == b'{"feeds": [{'
+
+
+EDIT = datetime(2025, 6, 18, 10, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("times", "expected"),
+    [
+        ({"1.0.0": "2025-06-17T10:00:00Z"}, ("1.0.0", "1 day before", -86400)),
+        ({"1.0.0": "2025-06-19T10:00:00Z"}, ("1.0.0", "1 day after", 86400)),
+        ({"1.0.0": "2025-06-19T10:00:01Z"}, None),
+        (
+            {"1.0.0": "2025-06-17T09:59:59Z", "1.1.0": "2025-06-19T09:00:00Z"},
+            ("1.1.0", "23 hours after", 82800),
+        ),
+        (
+            {"1.0.0": "2025-06-18T08:00:00Z", "1.1.0": "2025-06-18T12:00:00Z"},
+            ("1.0.0", "2 hours before", -7200),
+        ),
+        (
+            {"2.0.0-rc.1": "2025-06-18T10:05:00Z", "1.9.0": "2025-06-17T14:00:00Z"},
+            ("1.9.0", "20 hours before", -72000),
+        ),
+        ({"2.0.0-rc.1": "2025-06-18T10:05:00Z"}, ("2.0.0-rc.1", "under an hour after", 300)),
+        ({}, None),
+    ],
+)
+def test_the_nearest_served_release_is_chosen_from_the_store(
+    site: LocalSite, store: Path, times: dict[str, str], expected: tuple[str, str, int] | None
+) -> None:
+    serve(site, "/npm/sdk", npm_document("@acme/sdk", times), "application/json")
+    assert releases(make_config(site, store, (specs(site)[1],))).ok
+    with Store.open(store) as opened:
+        match = ReleaseBook.load(opened).nearest("spec", EDIT)
+    found = None if match is None else (match.release.version, match.distance, match.delta_seconds)
+    assert found == expected
