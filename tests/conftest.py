@@ -1,9 +1,11 @@
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +61,19 @@ def truncated(handler: BaseHTTPRequestHandler) -> None:
     handler.end_headers()
     handler.wfile.write(b"# Cut short")
     handler.close_connection = True
+
+
+SHARED = Path(
+    os.environ.get("SPECTRACK_SHARED", Path(__file__).resolve().parents[1].parent / "shared")
+)
+"""The shared material (corpus, schemas) beside the repository; never copied into it."""
+
+
+def shared_path(relative: str) -> Path:
+    """A file or folder of ../shared; skips the test when it is absent, fails in CI."""
+    path = SHARED / relative
+    if not path.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{path} is missing; CI must run beside ../shared")
+        pytest.skip(f"{path} is absent (../shared is not beside this clone)")
+    return path

@@ -1,0 +1,224 @@
+"""`spectrack diff OLD NEW` on files and directories: formats, --fail-on, --verbose, colour, errors.
+
+The page pairs are the golden fixtures (``tests/fixtures/diff``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spectrack.diff import diff_paths
+from spectrack.formats.json import report_dict
+from tests.ci_support import run_cli
+from tests.goldens import FIXTURES
+
+ANSI = "\x1b["
+PAIRS = {
+    "normative": FIXTURES / "strengthened",
+    "editorial": FIXTURES / "editorial-prose",
+    "formatting": FIXTURES / "moved-block",
+}
+
+
+def pair(verdict: str) -> tuple[str, str]:
+    folder = PAIRS[verdict]
+    return str(folder / "old.md"), str(folder / "new.md")
+
+
+def spectrack(*args: str, stdout: int = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m spectrack ARGS…`` with an environment that forces nothing about colour."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
+    return subprocess.run(
+        [sys.executable, "-m", "spectrack", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        env={**env, "TERM": "xterm-256color"},
+    )
+
+
+@pytest.fixture
+def trees(tmp_path: Path) -> tuple[Path, Path]:
+    """Two revisions of a small site: one page strengthened, one reworded, one added."""
+    old, new = tmp_path / "v1", tmp_path / "v2"
+    for name, verdict in (("valves.md", "normative"), ("guide/zones.md", "editorial")):
+        for side, root in (("old.md", old), ("new.md", new)):
+            target = root / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(PAIRS[verdict] / side, target)
+    (new / "guide/frost.md").write_text("# Frost\n\nDrains MUST open below zero.\n")
+    return old, new
+
+
+def test_two_files_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    run = run_cli(capsys, "diff", *pair("normative"))
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert (
+        lines[0]
+        == "spectrack: NORMATIVE · 1 of 1 pages changed · 1 normative, 0 editorial, 0 formatting"
+    )
+    assert "new.md  modified  NORMATIVE  +1 −1" in lines
+    assert "  ! normative strengthened  SHOULD → MUST  Irrigation valves" in lines
+    assert (
+        "      - A valve SHOULD close by itself after one hour without a command.  (line 4)"
+        in lines
+    )
+    assert (
+        "      + A valve MUST close by itself after one hour without a command.  (line 4)" in lines
+    )
+
+
+def test_two_directories_text_report(
+    trees: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_cli(capsys, "diff", *map(str, trees))
+    assert run.code == 0
+    assert run.out.startswith(
+        "spectrack: NORMATIVE · 3 of 3 pages changed · 2 normative, 2 editorial, 0 formatting\n"
+    )
+    headers = [line for line in run.out.splitlines() if line and not line.startswith(" ")]
+    assert headers[1:] == [
+        "guide/frost.md  added  NORMATIVE  +3 −0",
+        "guide/zones.md  modified  EDITORIAL  +2 −2",
+        "valves.md  modified  NORMATIVE  +1 −1",
+    ]
+
+
+def test_json_format_is_the_library_report(
+    trees: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_cli(capsys, "diff", "--format", "json", *map(str, trees))
+    assert run.code == 0
+    assert json.loads(run.out) == report_dict(diff_paths(*trees))
+    assert json.loads(run.out)["schema"] == "spectrack.diff/1"
+
+
+@pytest.mark.parametrize(
+    ("verdict", "fail_on", "code"),
+    [
+        ("normative", "never", 0),
+        ("normative", "normative", 1),
+        ("normative", "editorial", 1),
+        ("normative", "formatting", 1),
+        ("editorial", "normative", 0),
+        ("editorial", "editorial", 1),
+        ("editorial", "formatting", 1),
+        ("formatting", "normative", 0),
+        ("formatting", "editorial", 0),
+        ("formatting", "formatting", 1),
+    ],
+)
+def test_fail_on_exit_codes(
+    verdict: str, fail_on: str, code: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for output_format in ("text", "json"):
+        run = run_cli(
+            capsys, "diff", "--format", output_format, "--fail-on", fail_on, *pair(verdict)
+        )
+        assert run.code == code
+        assert run.err == ""
+
+
+def test_an_unchanged_page_never_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = str(FIXTURES / "strengthened" / "old.md")
+    run = run_cli(capsys, "diff", "--fail-on", "formatting", page, page)
+    assert run.code == 0
+    assert (
+        run.out
+        == "spectrack: UNCHANGED · 0 of 1 pages changed · 0 normative, 0 editorial, 0 formatting\n"
+    )
+
+
+def test_verbose_lists_formatting_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = run_cli(capsys, "diff", *pair("formatting"))
+    assert "  · 2 formatting changes (moved 2); --verbose lists them" in quiet.out.splitlines()
+    assert "formatting moved" not in quiet.out
+    for flag in ("--verbose", "-v"):
+        verbose = run_cli(capsys, "diff", flag, *pair("formatting"))
+        assert "--verbose lists them" not in verbose.out
+        moves = [line for line in verbose.out.splitlines() if "formatting moved" in line]
+        assert moves == ["  · formatting moved  Sensors › Wind"] * 2
+        assert "      + Strong wind carries spray away from the beds.  (line 9)" in verbose.out
+
+
+def test_no_colour_when_not_on_a_terminal() -> None:
+    plain = spectrack("diff", *pair("normative"))
+    assert plain.returncode == 0
+    assert "strengthened" in plain.stdout
+    assert ANSI not in plain.stdout
+    forced = spectrack("diff", "--color", *pair("normative"))
+    assert ANSI in forced.stdout
+    assert forced.stdout.replace(ANSI, "") != forced.stdout
+
+
+def _on_a_terminal(*args: str) -> str:
+    """What ``spectrack ARGS…`` prints with its output on a pseudo-terminal."""
+    controller, terminal = pty.openpty()
+    try:
+        done = spectrack(*args, stdout=terminal)
+        assert done.returncode == 0, done.stderr
+    finally:
+        os.close(terminal)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(controller)
+    return b"".join(chunks).decode("utf-8")
+
+
+def test_colour_on_a_terminal_unless_turned_off() -> None:
+    assert ANSI in _on_a_terminal("diff", *pair("normative"))
+    output = _on_a_terminal("diff", "--no-color", *pair("normative"))
+    assert "strengthened" in output
+    assert ANSI not in output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            [str(FIXTURES / "strengthened" / "old.md"), "missing.md"],
+            "spectrack: error: missing.md: no such file or directory\n",
+        ),
+        (
+            [str(FIXTURES / "strengthened" / "old.md"), str(FIXTURES / "strengthened")],
+            "compare two files or two directories, not one of each\n",
+        ),
+    ],
+)
+def test_input_errors_exit_2_with_one_line(arguments: list[str], message: str) -> None:
+    done = spectrack("diff", *arguments)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.endswith(message)
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("spectrack: error: ")
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--format", "yaml"], ["--fail-on", "sometimes"], ["--colour"]],
+)
+def test_usage_errors_exit_2(arguments: list[str]) -> None:
+    done = spectrack("diff", *arguments, *pair("normative"))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert "Error:" in done.stderr

@@ -1,0 +1,121 @@
+"""The demo (`python -m spectrack.demo`, ``make demo``) over the example specification."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from spectrack.demo import EXAMPLE_SPEC, diff_revisions, revision_dirs, write_step
+from spectrack.errors import InputError
+from spectrack.formats import FormatOptions
+from spectrack.model import ChangeClass, ChangeKind
+
+
+def run_demo(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "spectrack.demo", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def steps_of(output: str) -> dict[str, str]:
+    """The demo's output cut at its step headings, by heading (``rev1 → rev2``)."""
+    parts = re.split(r"^── (\S+ → \S+) ─+$", output, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_the_demo_shows_the_requirement_hidden_in_the_platform_switch() -> None:
+    done = run_demo()
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "\x1b[" not in done.stdout
+    steps = steps_of(done.stdout)
+    assert list(steps) == ["rev1 → rev2", "rev2 → rev3", "rev3 → rev4"]
+    switch = steps["rev2 → rev3"]
+    assert "1 normative, 0 editorial" in switch
+    assert "  ! normative strengthened  SHOULD → MUST  Safety › Dry boiling" in switch
+    assert "- A kettle that has reported itself empty SHOULD ignore" in switch
+    assert "+ A kettle that has reported itself empty MUST ignore" in switch
+    assert switch.count("! normative") == 1
+    assert "~ editorial" not in switch
+
+
+def test_each_example_step_shows_what_the_example_readme_promises() -> None:
+    steps = {(s.old.name, s.new.name): s.report for s in diff_revisions(EXAMPLE_SPEC)}
+    verdicts = {key: {p.path: p.verdict for p in r.pages} for key, r in steps.items()}
+    assert verdicts[("rev1", "rev2")] == {
+        "heating.md": "normative",
+        "messages.md": "editorial",
+        "overview.md": "formatting",
+        "safety.md": "formatting",
+    }
+    assert verdicts[("rev2", "rev3")] == {
+        "heating.md": "formatting",
+        "messages.md": "formatting",
+        "overview.md": "formatting",
+        "safety.md": "normative",
+    }
+    assert verdicts[("rev3", "rev4")]["errors.md"] == "normative"
+    heating = next(p for p in steps[("rev1", "rev2")].pages if p.path == "heating.md")
+    kinds = sorted(c.kind.value for c in heating.changes if c.change_class is ChangeClass.NORMATIVE)
+    assert kinds == ["added", "modified", "removed", "strengthened", "weakened", "weakened"]
+    safety = next(p for p in steps[("rev1", "rev2")].pages if p.path == "safety.md")
+    assert {c.kind for c in safety.changes} == {ChangeKind.MOVED}
+
+
+def test_revisions_are_ordered_by_number(tmp_path: Path) -> None:
+    for name in ("rev10", "rev2", "rev1", "rev9"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "README.md").write_text("not a revision")
+    assert [p.name for p in revision_dirs(tmp_path)] == ["rev1", "rev2", "rev9", "rev10"]
+
+
+@pytest.mark.parametrize("revisions", [[], ["rev1"]])
+def test_fewer_than_two_revisions_is_an_input_error(tmp_path: Path, revisions: list[str]) -> None:
+    for name in revisions:
+        (tmp_path / name).mkdir()
+    with pytest.raises(InputError, match="needs at least two revision folders"):
+        revision_dirs(tmp_path)
+
+
+def test_a_missing_example_is_a_one_line_error(tmp_path: Path) -> None:
+    done = run_demo(str(tmp_path / "nowhere"))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        f"spectrack demo: error: {tmp_path / 'nowhere'}: no example specification here "
+        "(expected a folder of revisions)\n"
+    )
+
+
+def test_a_step_is_a_heading_and_a_text_report(tmp_path: Path) -> None:
+    for name, text in (("v1", "The tap MAY drip.\n"), ("v2", "The tap MUST NOT drip.\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "tap.md").write_text(text)
+    (step,) = diff_revisions(tmp_path)
+    stream = StringIO()
+    write_step(step, stream, FormatOptions(color=False))
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == ""
+    assert lines[1].startswith("── v1 → v2 ───")
+    assert lines[2].startswith("spectrack: NORMATIVE · 1 of 1 pages changed")
+    assert "tap.md  modified  NORMATIVE  +1 −1" in lines
+
+
+def test_the_example_readme_quotes_the_line_diff_of_the_platform_switch() -> None:
+    readme = (EXAMPLE_SPEC.parent / "README.md").read_text(encoding="utf-8")
+    quoted = re.search(r"counts (\d+) added and (\d+) removed lines", readme)
+    assert quoted is not None
+    (step,) = [s for s in diff_revisions(EXAMPLE_SPEC) if s.new.name == "rev3"]
+    added = sum(page.lines_added for page in step.report.pages)
+    removed = sum(page.lines_removed for page in step.report.pages)
+    assert (added, removed) == (int(quoted.group(1)), int(quoted.group(2)))
+    assert step.report.counts["normative"] == 1
+    assert step.report.counts["editorial"] == 0

@@ -1,0 +1,184 @@
+"""BCP 14 keywords (`spectrack.normative`): which words count, and how strength compares."""
+
+from __future__ import annotations
+
+import pytest
+
+from spectrack.markdown import parse
+from spectrack.model import ChangeKind, Keyword
+from spectrack.normative import compare_keywords, find_keywords
+
+
+def words(text: str) -> list[str]:
+    return [k.word for k in find_keywords(text)]
+
+
+def page_keywords(markdown: str) -> list[list[str]]:
+    """The keywords of each sentence of a parsed page."""
+    return [
+        [k.word for k in sentence.keywords]
+        for block in parse(markdown).blocks
+        for sentence in block.sentences
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "strength", "negative"),
+    [
+        ("MUST", 3, False),
+        ("REQUIRED", 3, False),
+        ("SHALL", 3, False),
+        ("SHOULD", 2, False),
+        ("RECOMMENDED", 2, False),
+        ("MAY", 1, False),
+        ("OPTIONAL", 1, False),
+        ("MUST NOT", 3, True),
+        ("SHALL NOT", 3, True),
+        ("SHOULD NOT", 2, True),
+        ("NOT RECOMMENDED", 2, True),
+    ],
+)
+def test_every_keyword_has_its_strength(word: str, strength: int, negative: bool) -> None:
+    assert find_keywords(f"The heater {word} apply.") == (Keyword(word, negative, strength),)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Vents MUST NOT be covered.", ["MUST NOT"]),
+        ("Vents SHALL NOT be covered.", ["SHALL NOT"]),
+        ("Vents SHOULD NOT be covered.", ["SHOULD NOT"]),
+        ("Covering vents is NOT RECOMMENDED.", ["NOT RECOMMENDED"]),
+        ("Vents MUST\nNOT be covered.", ["MUST NOT"]),
+        ("It is NOT\n  RECOMMENDED.", ["NOT RECOMMENDED"]),
+        ("Vents MUST not be covered.", ["MUST NOT"]),
+        ("A fan is NOT REQUIRED.", ["REQUIRED"]),
+        ("Heaters MUST stop and SHOULD NOT restart, but MAY beep.", ["MUST", "SHOULD NOT", "MAY"]),
+    ],
+)
+def test_two_word_forms_are_matched_first(text: str, expected: list[str]) -> None:
+    assert words(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vents must be clear.",
+        "Vents Must be clear.",
+        "Vents should not be covered.",
+        "It is recommended to wait.",
+        "The fan may spin.",
+        "Optional parts are sold apart.",
+        "Vents mUST be clear.",
+        "A MUSTARD yellow casing.",
+        "MAYBE later.",
+        "The SHOULDER strap.",
+        "A MUST-have feature.",
+        "Use the NON-REQUIRED slot.",
+        "A MUST_FLAG constant.",
+        "Heat it MUST2 times.",
+    ],
+)
+def test_only_uppercase_whole_words_count(text: str) -> None:
+    assert words(text) == []
+
+
+def test_code_ranges_are_skipped() -> None:
+    text = "Set MUST to true; the heater MAY ignore it."
+    assert words(text) == ["MUST", "MAY"]
+    assert [k.word for k in find_keywords(text, [(4, 8)])] == ["MAY"]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        ("The fan **MUST** stop.\n", [["MUST"]]),
+        ("The fan __MUST__ stop.\n", [["MUST"]]),
+        ("The fan *MUST NOT* stop.\n", [["MUST NOT"]]),
+        ("The fan **MUST** NOT stop.\n", [["MUST NOT"]]),
+        ("The fan _SHOULD_\nNOT stop.\n", [["SHOULD NOT"]]),
+        ("The fan [MAY](./fan.md) stop.\n", [["MAY"]]),
+        ("The fan MUST\\\nNOT stop.\n", [["MUST NOT"]]),
+        ("The fan MUST  \nNOT stop.\n", [["MUST NOT"]]),
+        ("The fan MUST&nbsp;NOT stop.\n", [["MUST NOT"]]),
+        ("Set `MUST` in the file. Then it MAY stop.\n", [[], ["MAY"]]),
+        ("Write `SHOULD NOT` here.\n", [[]]),
+        ("```\nThe fan MUST stop.\n```\n", [[]]),
+        ("## Fans MUST stop\n", [[]]),
+    ],
+)
+def test_keywords_in_markdown(markdown: str, expected: list[list[str]]) -> None:
+    """Emphasis, links and line breaks around a keyword do not matter; code does."""
+    assert page_keywords(markdown) == expected
+
+
+def kw(word: str) -> Keyword:
+    (keyword,) = find_keywords(word)
+    return keyword
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("MAY", "SHOULD", ChangeKind.STRENGTHENED),
+        ("SHOULD", "MUST", ChangeKind.STRENGTHENED),
+        ("MAY", "MUST", ChangeKind.STRENGTHENED),
+        ("OPTIONAL", "RECOMMENDED", ChangeKind.STRENGTHENED),
+        ("RECOMMENDED", "REQUIRED", ChangeKind.STRENGTHENED),
+        ("SHOULD NOT", "MUST NOT", ChangeKind.STRENGTHENED),
+        ("NOT RECOMMENDED", "SHALL NOT", ChangeKind.STRENGTHENED),
+        ("SHOULD", "MAY", ChangeKind.WEAKENED),
+        ("MUST", "SHOULD", ChangeKind.WEAKENED),
+        ("SHALL", "OPTIONAL", ChangeKind.WEAKENED),
+        ("MUST NOT", "SHOULD NOT", ChangeKind.WEAKENED),
+        ("MUST", "MUST NOT", ChangeKind.MODIFIED),
+        ("SHOULD NOT", "SHOULD", ChangeKind.MODIFIED),
+    ],
+)
+def test_strength_comparison(old: str, new: str, kind: ChangeKind) -> None:
+    assert compare_keywords([kw(old)], [kw(new)], f"It {new} apply.") is kind
+
+
+@pytest.mark.parametrize(("old", "new"), [("MUST", "SHALL"), ("SHOULD", "RECOMMENDED")])
+def test_equal_strength_is_no_keyword_change(old: str, new: str) -> None:
+    assert compare_keywords([kw(old)], [kw(new)], f"It {new} apply.") is None
+
+
+def test_added_and_removed_keywords() -> None:
+    assert compare_keywords([], [kw("MAY")], "It MAY apply.") is ChangeKind.ADDED
+    assert compare_keywords([kw("MAY")], [], "It applies.") is ChangeKind.REMOVED
+
+
+@pytest.mark.parametrize(
+    ("old", "new_text"),
+    [
+        ("MUST", "The fan must stop."),
+        ("SHOULD NOT", "The fan should not stop."),
+        ("NOT RECOMMENDED", "Stopping is not recommended."),
+        ("MAY", "The fan may stop."),
+    ],
+)
+def test_a_keyword_turned_lowercase_is_weakened(old: str, new_text: str) -> None:
+    assert compare_keywords([kw(old)], [], new_text) is ChangeKind.WEAKENED
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a keyword that keeps only its initial capital ('Must') is reported as "
+    "removed, not weakened, though RFC 8174 gives it no more force than 'must'",
+)
+def test_a_keyword_turned_title_case_is_weakened() -> None:
+    assert compare_keywords([kw("MUST")], [], "The fan Must stop.") is ChangeKind.WEAKENED
+
+
+def test_keywords_kept_on_both_sides_cancel_out() -> None:
+    old = [kw("MUST"), kw("MAY")]
+    assert compare_keywords(old, [kw("MUST"), kw("MUST")], "") is ChangeKind.STRENGTHENED
+    assert compare_keywords(old, [kw("MAY"), kw("MUST")], "") is None
+    assert compare_keywords(old, [kw("MUST")], "The fan stops.") is ChangeKind.REMOVED
+
+
+def test_changes_pointing_both_ways_are_a_modification() -> None:
+    old = [kw("MUST"), kw("MAY")]
+    new = [kw("SHOULD"), kw("SHOULD")]
+    assert compare_keywords(old, new, "") is ChangeKind.MODIFIED

@@ -1,0 +1,111 @@
+"""Sentence splitting (`spectrack.sentences`), alone and as the parser uses it."""
+
+from __future__ import annotations
+
+import pytest
+
+from spectrack.markdown import parse
+from spectrack.sentences import split_sentences
+
+
+def split(text: str) -> list[str]:
+    return [text[start:end] for start, end in split_sentences(text)]
+
+
+def page_sentences(markdown: str) -> list[str]:
+    return [s.text for block in parse(markdown).blocks for s in block.sentences]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The pump starts. It hums.", ["The pump starts.", "It hums."]),
+        ("Is it on? Check the light! Then wait.", ["Is it on?", "Check the light!", "Then wait."]),
+        ('He said "Stop." Then he left.', ['He said "Stop."', "Then he left."]),
+        ("The pump starts (slowly.) It hums.", ["The pump starts (slowly.)", "It hums."]),
+        ("Pumps, e.g. the small one, hum.", ["Pumps, e.g. the small one, hum."]),
+        ("Use a filter, e.g. Model B, first.", ["Use a filter, e.g. Model B, first."]),
+        ("Use one filter, i.e. The blue one.", ["Use one filter, i.e. The blue one."]),
+        ("Hoses, taps, etc. are sold apart.", ["Hoses, taps, etc. are sold apart."]),
+        ("See Fig. 3 for the wiring.", ["See Fig. 3 for the wiring."]),
+        ("Compare pumps vs. Filters today.", ["Compare pumps vs. Filters today."]),
+        ("Version 2.5 is out. Update now.", ["Version 2.5 is out.", "Update now."]),
+        ("The pump starts. it hums.", ["The pump starts. it hums."]),
+        ("No full stop at the end", ["No full stop at the end"]),
+        ("", []),
+    ],
+)
+def test_split_sentences(text: str, expected: list[str]) -> None:
+    assert split(text) == expected
+
+
+def test_protected_ranges_never_end_a_sentence() -> None:
+    text = "Run pump. Start now. Then wait."
+    assert split(text) == ["Run pump.", "Start now.", "Then wait."]
+    spans = split_sentences(text, [(4, 19)])
+    assert [text[a:b] for a, b in spans] == ["Run pump. Start now.", "Then wait."]
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param(
+            "Call `pump.Start()` first. Then `wait. Now` runs. Done.\n",
+            ["Call pump.Start() first.", "Then wait. Now runs.", "Done."],
+            id="code-spans",
+        ),
+        pytest.param(
+            "Read https://pump.example/v1.2/Spec. Then start.\n",
+            ["Read https://pump.example/v1.2/Spec.", "Then start."],
+            id="bare-url",
+        ),
+        pytest.param(
+            "Read <https://pump.example/v1.2/Spec>. Then start.\n",
+            ["Read https://pump.example/v1.2/Spec.", "Then start."],
+            id="autolink",
+        ),
+        pytest.param(
+            "Read [the guide. Part](https://pump.example/x). Then start.\n",
+            ["Read the guide.", "Part.", "Then start."],
+            id="link-text-is-prose",
+        ),
+        pytest.param(
+            "- Prime the pump. It MUST be full\n- Start it\n\n1. Wait. Then check.\n",
+            ["Prime the pump.", "It MUST be full", "Start it", "Wait.", "Then check."],
+            id="list-items",
+        ),
+        pytest.param(
+            "The pump starts, e.g.\nwhen the float rises. It stops.\n",
+            ["The pump starts, e.g. when the float rises.", "It stops."],
+            id="abbreviation-at-a-line-break",
+        ),
+    ],
+)
+def test_sentences_of_a_page(markdown: str, expected: list[str]) -> None:
+    assert page_sentences(markdown) == expected
+
+
+def test_sentences_know_their_lines() -> None:
+    markdown = "# Pump\n\nThe pump starts. It\nhums for a while.\nThen it stops.\n\n- Done. Next.\n"
+    sentences = [
+        (s.text, s.line, s.end_line) for block in parse(markdown).blocks for s in block.sentences
+    ]
+    assert sentences == [
+        ("Pump", 1, 1),
+        ("The pump starts.", 3, 3),
+        ("It hums for a while.", 3, 4),
+        ("Then it stops.", 5, 5),
+        ("Done.", 7, 7),
+        ("Next.", 7, 7),
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: 'etc.' never ends a sentence, even when a new sentence follows it",
+)
+def test_etc_can_end_a_sentence() -> None:
+    assert split("Hoses, taps, etc. The pump MUST be primed.") == [
+        "Hoses, taps, etc.",
+        "The pump MUST be primed.",
+    ]
