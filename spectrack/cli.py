@@ -33,6 +33,7 @@ from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, 
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import import_git
 from spectrack.progress import progress_for
+from spectrack.releaserun import releases_summary_lines, run_releases
 from spectrack.site import build as build_site
 from spectrack.site.collect import collect as collect_site
 from spectrack.site.serve import serve as serve_site
@@ -137,6 +138,7 @@ def publish(
         fail_on=fail_on,
         acknowledged=reviewed.acknowledged,
         locations=comparison.locations,
+        releases=comparison.releases,
         environ=os.environ,
     )
     try:
@@ -376,6 +378,30 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
     code = publish(pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report)
     mark_checked(config, pending)
     sys.exit(code)
+
+
+@cli.command()
+@click.option(
+    "--source", "names", multiple=True, help="Only this source's release feeds (repeatable)."
+)
+@config_option(CONFIG_FILE, "Configuration file.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or summary.")
+def releases(names: tuple[str, ...], config_file: Path, quiet: bool) -> None:
+    """Fetch the configured release feeds and record their releases in the snapshot store.
+
+    Exit 0 when every feed was read, 3 when some could not be (each is named in a warning; what
+    was recorded before is kept), 2 on a usage or configuration error.
+    """
+    config = load_config(config_file)
+    with progress_for(quiet) as progress:
+        summary = run_releases(config, names=names, progress=progress)
+    if not quiet:
+        for line in releases_summary_lines(summary):
+            click.echo(line)
+    for message in summary.messages:
+        click.echo(f"spectrack: warning: {message}", err=True)
+    if not summary.ok:
+        sys.exit(EXIT_FETCH_FAILED)
 
 
 @cli.command()

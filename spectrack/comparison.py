@@ -9,6 +9,7 @@ from pathlib import Path
 from spectrack.diff import diff_paths
 from spectrack.model import Report
 from spectrack.pages import pair_pages
+from spectrack.releases import ReleaseMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,9 @@ class Comparison:
     report: Report
     locations: Mapping[str, PageFiles] = field(default_factory=dict)
     """Page path → its files; a page missing here is located at its own path."""
+    releases: Mapping[str, ReleaseMatch | None] | None = None
+    """Page path → the release nearest its upstream edit, for pages of the snapshot store;
+    None when the pages have no upstream edit time (files, git revisions)."""
 
 
 def compare_paths(old: Path, new: Path) -> Comparison:

@@ -27,6 +27,12 @@ Every key, its type and default (the README's ``spectrack.toml`` reference says 
     redirect_hosts = []       # hosts a redirect may lead to besides the sitemap's host
     max_removal = 0.2         # a run removing a larger share of the source's pages stops
 
+    [[source.releases]]       # any number per source: release feeds (see `spectrack.releases`)
+    kind = "github"           # github (repo), npm (package), pypi (package), atom (url)
+    repo = "OWNER/REPO"       # github: the repository; npm and pypi take `package` instead
+    url = "https://…"         # the document to fetch; required for atom, else overrides the default
+    window = "24h"            # how near an edit a release is shown (s, m, h, d, w; default 24h)
+
 Globs match URL paths: ``*`` and ``?`` stay within one path segment, ``**`` (a whole segment)
 matches any number of segments, ``[abc]``/``[!abc]`` a character class; a glob starts with ``/``.
 ``ignore`` acknowledges changes like ``spectrack-ack.toml`` does (see `spectrack.acks`), for
@@ -40,7 +46,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,6 +54,7 @@ from urllib.parse import urlsplit
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
+from spectrack.releases import DEFAULT_WINDOW, FEED_KINDS, FeedSpec, parse_window
 
 CONFIG_FILE = "spectrack.toml"
 DEFAULT_STORE = "snapshots"
@@ -157,6 +164,8 @@ class SourceConfig:
     """Hosts a redirect may lead to besides the sitemap's own."""
     max_removal: float = 0.2
     """Largest share of the source's pages one run may remove."""
+    releases: tuple[FeedSpec, ...] = ()
+    """Release feeds whose releases are shown beside the source's changes."""
 
     def wants(self, url_path: str) -> bool:
         """Whether a page at this URL path is tracked (include and exclude globs)."""
@@ -180,6 +189,10 @@ class Config:
     """The file the configuration was read from, if any."""
     ignore: tuple[str, ...] = ()
     """Fingerprints of changes acknowledged in the configuration (lowercase hex)."""
+
+    def selected(self, names: Sequence[str]) -> list[SourceConfig]:
+        """The named sources (`ConfigError` for an unknown one); every source when none is named."""
+        return [self.source(name) for name in names] if names else list(self.sources)
 
     def source(self, name: str) -> SourceConfig:
         for source in self.sources:
@@ -225,20 +238,30 @@ class _Reader:
     """Typed access to a parsed table with errors naming file, line and key."""
 
     def __init__(
-        self, data: Mapping[str, Any], where: str, locator: _Locator, table: str | None, index: int
+        self,
+        data: Mapping[str, Any],
+        where: str,
+        locator: _Locator,
+        table: str | None,
+        index: int,
+        title: str | None = None,
     ) -> None:
         self.data = dict(data)
         self.where = where
         self.locator = locator
         self.table = table
         self.index = index
+        self.title = title
+        """How messages name the table, when the table's own name is not enough."""
 
     def label(self, key: str | None) -> str:
         line = self.locator.line(self.table, self.index, key)
         if line is None and key is not None:
             line = self.locator.line(self.table, self.index, None)
         prefix = f"{self.where}:{line}" if line else self.where
-        if self.table == "source":
+        if self.title:
+            table = self.title
+        elif self.table == "source":
             name = self.data.get("name")
             table = f"[[source]] #{self.index + 1}" + (
                 f" ({name!r})" if isinstance(name, str) else ""
@@ -318,7 +341,9 @@ _SOURCE_KEYS = {
     "concurrency",
     "redirect_hosts",
     "max_removal",
+    "releases",
 }
+_FEED_KEYS = {"kind", "repo", "package", "url", "window"}
 
 
 def valid_source_name(name: str) -> bool:
@@ -346,7 +371,66 @@ def _markdown_template(reader: _Reader) -> str:
     return template
 
 
-def _source(reader: _Reader) -> SourceConfig:
+def _feed(reader: _Reader) -> FeedSpec:
+    """One ``[[source.releases]]`` table."""
+    reader.check_keys(_FEED_KEYS)
+    if "kind" not in reader.data:
+        raise reader.error(None, f"missing key 'kind' (one of {', '.join(sorted(FEED_KINDS))})")
+    kind_name = reader.get("kind", str, "", "a string")
+    if kind_name not in FEED_KINDS:
+        raise reader.error(
+            "kind", f"unknown kind {kind_name!r} (kinds: {', '.join(sorted(FEED_KINDS))})"
+        )
+    kind = FEED_KINDS[kind_name]
+    for key in ("repo", "package"):
+        if key in reader.data and key != kind.target:
+            takes = f"it takes {kind.target!r}" if kind.target else "it takes only 'url'"
+            raise reader.error(key, f"does not apply to kind {kind_name!r} ({takes})")
+    target = None
+    if kind.target is not None:
+        if kind.target not in reader.data:
+            raise reader.error(None, f"missing key {kind.target!r} for kind {kind_name!r}")
+        target = reader.get(kind.target, str, "", "a string").strip()
+        if kind.target_pattern is not None and not kind.target_pattern.fullmatch(target):
+            raise reader.error(kind.target, f"{target!r} is not {kind.target_form}")
+    if "url" in reader.data or kind.default_url is None:
+        if "url" not in reader.data:
+            raise reader.error(None, f"missing key 'url' for kind {kind_name!r}")
+        url = _http_url(reader, "url", reader.get("url", str, "", "a string"))
+    else:
+        url = kind.default_url(target or "")
+    window = DEFAULT_WINDOW
+    if "window" in reader.data:
+        try:
+            window = parse_window(reader.get("window", str, "", "a duration string such as '24h'"))
+        except ValueError as error:
+            raise reader.error("window", str(error)) from None
+    return FeedSpec(kind_name, target, url, window)
+
+
+def _feeds(reader: _Reader, source_name: str, first_index: int) -> tuple[FeedSpec, ...]:
+    """The source's ``[[source.releases]]`` tables; ``first_index`` counts those of earlier sources."""
+    tables = reader.data.get("releases", [])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise reader.error("releases", "expected [[source.releases]] tables")
+    feeds: list[FeedSpec] = []
+    for number, table in enumerate(tables):
+        feed_reader = _Reader(
+            table,
+            reader.where,
+            reader.locator,
+            "source.releases",
+            first_index + number,
+            title=f"[[source.releases]] #{number + 1} of source {source_name!r}",
+        )
+        feed = _feed(feed_reader)
+        if any(other.key == feed.key for other in feeds):
+            raise feed_reader.error(None, f"the feed {feed.label} is configured twice")
+        feeds.append(feed)
+    return tuple(feeds)
+
+
+def _source(reader: _Reader, feeds_before: int = 0) -> SourceConfig:
     reader.check_keys(_SOURCE_KEYS)
     if "name" not in reader.data or "sitemap" not in reader.data:
         missing = "name" if "name" not in reader.data else "sitemap"
@@ -370,6 +454,7 @@ def _source(reader: _Reader) -> SourceConfig:
         concurrency=reader.positive("concurrency", int, 8, "an integer"),
         redirect_hosts=tuple(h.lower() for h in reader.strings("redirect_hosts")),
         max_removal=max_removal,
+        releases=_feeds(reader, name, feeds_before),
     )
 
 
@@ -410,10 +495,11 @@ def parse_config(text: str, path: Path) -> Config:
     sources_data = data.get("source", [])
     if not isinstance(sources_data, list) or not all(isinstance(s, dict) for s in sources_data):
         raise top.error("source", "expected [[source]] tables")
-    sources = tuple(
-        _source(_Reader(item, where, locator, "source", index))
-        for index, item in enumerate(sources_data)
-    )
+    sources_list: list[SourceConfig] = []
+    for index, item in enumerate(sources_data):
+        feeds_before = sum(len(source.releases) for source in sources_list)
+        sources_list.append(_source(_Reader(item, where, locator, "source", index), feeds_before))
+    sources = tuple(sources_list)
     seen: set[str] = set()
     for index, source in enumerate(sources):
         if source.name in seen:
@@ -497,6 +583,12 @@ strip = []                              # regexes of injected boilerplate to cut
 concurrency = 8                         # connections per host
 # redirect_hosts = []                   # hosts redirects may lead to besides the sitemap's
 # max_removal = 0.2                     # a run removing a larger share of pages stops
+
+# Release feeds: the nearest release is shown beside each change (any number per source).
+# [[source.releases]]
+# kind = "github"                       # github (repo), npm (package), pypi (package), atom (url)
+# repo = "OWNER/REPO"
+# window = "24h"                        # how near an edit a release is shown
 """
 
 

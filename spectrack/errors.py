@@ -9,7 +9,9 @@ message on one line and exits with its ``exit_code``. The shape::
     ├── StoreError                 the snapshot store is unusable (corrupt, not a repository)
     │   └── StoreBusyError         another run holds the store's lock
     └── FetchError                 a page or sitemap could not be fetched (exit 3 at the end of a run)
-        └── SitemapError           a sitemap that cannot be read (malformed, malicious, too large)
+        ├── SitemapError           a sitemap that cannot be read (malformed, malicious, too large)
+        └── ReleaseFeedError       a release feed that cannot be read (a warning; exit 3 only for
+                                   `spectrack releases`)
 
 Messages say what went wrong, where (the file, key or URL) and what to do next.
 """
@@ -47,3 +49,7 @@ class FetchError(SpectrackError):
 
 class SitemapError(FetchError):
     """A sitemap that cannot be read: malformed, malicious (DTD, entities) or over the limits."""
+
+
+class ReleaseFeedError(FetchError):
+    """A release feed that cannot be read: HTTP error, malformed XML or JSON, no publish times."""

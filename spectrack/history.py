@@ -2,7 +2,8 @@
 
 A revision's verdict comes from the diff engine on the page before and after it: ``normative``,
 ``editorial``, ``formatting`` (or ``unchanged`` when only bytes the parser ignores moved), and
-``added`` / ``removed`` for a page that appeared or left.
+``added`` / ``removed`` for a page that appeared or left. Each entry carries the nearest recorded
+release of its source (`spectrack.releases`), when one falls within its feed's window.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from spectrack.diff import diff_texts
 from spectrack.model import PageReport, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.progress import Progress, SilentProgress
+from spectrack.releases import ReleaseBook, ReleaseMatch
 from spectrack.store import BRANCH, Revision, RevisionEvent, Store
 
 EVENT_VERDICTS = {RevisionEvent.ADDED: "added", RevisionEvent.REMOVED: "removed"}
@@ -27,6 +29,8 @@ class LogEntry:
     revision: Revision
     verdict: str
     """One of `LOG_CLASSES`."""
+    release: ReleaseMatch | None = None
+    """The release nearest the upstream edit, within its feed's window."""
 
 
 def revision_report(store: Store, revision: Revision) -> PageReport:
@@ -75,6 +79,7 @@ def log_entries(
 ) -> list[LogEntry]:
     """Revisions (of one page, or all) recorded since ``since``, oldest first, with verdicts."""
     revisions = store.history(page) if page else store.revisions()
+    book = ReleaseBook.load(store)
     entries = []
     for revision in revisions:
         if sources and revision.source not in sources:
@@ -83,7 +88,8 @@ def log_entries(
             continue
         verdict = revision_verdict(store, revision)
         if not classes or verdict in classes:
-            entries.append(LogEntry(revision, verdict))
+            release = book.nearest(revision.source, revision.upstream_time)
+            entries.append(LogEntry(revision, verdict, release))
     return entries
 
 
@@ -96,8 +102,11 @@ def upstream_label(revision: Revision) -> str:
 
 def log_line(entry: LogEntry) -> str:
     revision = entry.revision
-    return (
+    line = (
         f"{upstream_label(revision):<20}  {revision.time_source.value:<7}  "
         f"recorded {iso(revision.recorded_time)}  {entry.verdict:<10}  "
         f"{revision.page}  {revision.commit[:10]}"
     )
+    if entry.release is not None:
+        line += f"  {entry.release.note}"
+    return line

@@ -6,6 +6,7 @@ Layout (branch ``main``)::
     .spectrack/state/<source>/<page>.md.json per-page state (see `PageState`)
     .spectrack/checks/<source>.json          the store commit the last successful
                                              ``spectrack check`` of the source reported up to
+    .spectrack/releases/<source>.json        the source's recorded releases (`spectrack.releases`)
     <source>/<url path>.md                   the page, as served (see `spectrack.paths`)
 
 Each revision is one commit touching one page (and its state file): **author date** = upstream
@@ -24,7 +25,8 @@ there is neither), **committer date** = when spectrack recorded it. Trailers say
 A run ends with at most one more commit (``Spectrack-Event: state``) for state-only updates: a
 moved ``lastmod`` or new ETag on unchanged bytes, the unlisted flag. Same bytes never make a
 revision. A check moves its markers in one commit of its own (``Spectrack-Event: check``); being
-committed, they travel with a clone or a push of the store.
+committed, they travel with a clone or a push of the store. Release records change in commits of
+their own too (``Spectrack-Event: releases``), again only when their bytes change.
 
 Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
 
@@ -41,6 +43,8 @@ Reading (for ``spectrack log``/``diff``, the change site and CI alerting)::
     store.at(page, when) -> Revision | None         # in force at an upstream time
     store.revision_at(page, rev) -> Revision | None # in force at a store commit
     store.first_seen(page) -> datetime | None
+    store.read_file(path, rev=BRANCH) -> bytes | None   # any file, e.g. a release record
+    store.files(folder, rev=BRANCH) -> list[str]        # store paths of the files in a folder
     store.close()                                   # or use the store as a context manager
 
 Writing goes through `Store.writer` (one run at a time: a file lock on the repository, with a
@@ -443,6 +447,14 @@ class Store:
         history = self.history(page)
         return history[0].recorded_time if history else None
 
+    def files(self, folder: str, rev: str = BRANCH) -> list[str]:
+        """Store paths of the files under ``folder`` (e.g. ``.spectrack/releases``) at a commit."""
+        return self._tree_files(folder.rstrip("/") + "/", rev)
+
+    def read_file(self, path: str, rev: str = BRANCH) -> bytes | None:
+        """Any file of the store (e.g. a release record) at a commit; None when absent."""
+        return self._blob(f"{rev}:{path}")
+
     def read_bytes(self, page: str, commit: str) -> bytes | None:
         """The stored bytes of a page at a store commit (any commit-ish); None when absent."""
         return self._blob(f"{commit}:{page}{PAGE_SUFFIX}")
@@ -608,6 +620,8 @@ class StoreWriter:
         self._states: dict[str, dict[str, PageState]] = {}
         self._dirty_states: dict[str, PageState] = {}
         self._written: dict[str, bytes | None] = {}
+        self._files: dict[str, bytes] = {}
+        """Files other than pages written by this run, by store path."""
         self._taken: dict[str, set[str]] = {}
         """Case-folded store paths in use, by source."""
 
@@ -645,6 +659,23 @@ class StoreWriter:
         if new != state:
             self.states(source)[url] = new
             self._dirty_states[new.page] = new
+
+    def current_file(self, path: str) -> bytes | None:
+        """A file that is not a page (a release record) as stored now, this run's writes included."""
+        if path in self._files:
+            return self._files[path]
+        return self.store.read_file(path, self.base) if self.base else None
+
+    def record_file(
+        self, path: str, data: bytes, subject: str, trailers: dict[str, str | None]
+    ) -> bool:
+        """Commit a file that is not a page unless it holds these bytes already; True if committed."""
+        if self.current_file(path) == data:
+            return False
+        now = git_date(self.clock())
+        self._commit(subject, trailers, now, now, [(path, data)], [])
+        self._files[path] = data
+        return True
 
     # -- revisions -----------------------------------------------------------------------------
 

@@ -14,12 +14,16 @@ its store file path, or its URL; ``PAGE@REV`` names it at a store commit (hex id
 `compare_targets` decides: an existing file or folder is a file; PATHs after ``--``, ``--repo``
 or ``A..B`` mean git revisions (`spectrack.gitrev`); otherwise arguments that name pages of the
 store are store pages, and anything else goes on to `spectrack.gitrev.compare_inputs`.
+
+A comparison of store pages carries, for each page, the release nearest the upstream time of the
+revision that gave its new side (the change's own revision; the page's latest one with
+``--since``), or None; comparisons of files and git revisions carry no release context.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +36,7 @@ from spectrack.gitrev import compare_inputs
 from spectrack.history import net_report, revision_report
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
+from spectrack.releases import ReleaseBook
 from spectrack.store import BRANCH, Revision, Store
 
 _REV = re.compile(r"[0-9a-fA-F]{4,40}|(?:HEAD|main)(?:[~^]\d*)*")
@@ -69,6 +74,10 @@ def _text_at(store: Store, page: str, at: str | None) -> str | None:
         revision = store.at(page, parse_when(at))
         return store.read(page, revision.commit) if revision else None
     return store.read(page, store.rev_parse(at))
+
+
+def _ref_revision(store: Store, ref: PageRef) -> Revision | None:
+    return _revision(store, store.resolve(ref.name), ref.at)
 
 
 def change_report(store: Store, ref: PageRef) -> PageReport:
@@ -115,8 +124,26 @@ def store_file(store: Store, path: str) -> str:
         return where.as_posix()
 
 
-def store_comparison(store: Store, report: Report) -> Comparison:
-    """Locate each page of a report at its file in the store."""
+def latest_revisions(store: Store, report: Report) -> dict[str, Revision | None]:
+    revisions: dict[str, Revision | None] = {}
+    for page in report.pages:
+        history = store.history(page.path.removesuffix(PAGE_SUFFIX))
+        revisions[page.path] = history[-1] if history else None
+    return revisions
+
+
+def store_comparison(
+    store: Store, report: Report, revisions: Mapping[str, Revision | None] | None = None
+) -> Comparison:
+    """Locate each page of a report at its file in the store, and give each the release nearest
+    the upstream time of its revision in ``revisions`` (by default, its latest revision)."""
+    if revisions is None:
+        revisions = latest_revisions(store, report)
+    book = ReleaseBook.load(store)
+    releases = {
+        path: book.nearest(revision.source, revision.upstream_time) if revision else None
+        for path, revision in revisions.items()
+    }
     locations = {}
     for page in report.pages:
         where = store_file(store, page.path)
@@ -124,7 +151,7 @@ def store_comparison(store: Store, report: Report) -> Comparison:
             None if page.status is PageStatus.ADDED else where,
             None if page.status is PageStatus.REMOVED else where,
         )
-    return Comparison(report, locations)
+    return Comparison(report, locations, releases)
 
 
 def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
@@ -160,9 +187,14 @@ def compare_targets(
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:
             with _open_store(store_path, old) as store:
-                return store_comparison(store, Report((change_report(store, parse_page_ref(old)),)))
+                ref = parse_page_ref(old)
+                page = change_report(store, ref)
+                revisions = {page.path: _ref_revision(store, ref)}
+                return store_comparison(store, Report((page,)), revisions)
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
-                report = compare_report(store, parse_page_ref(old), parse_page_ref(new))
-                return store_comparison(store, Report((report,)))
+                new_ref = parse_page_ref(new)
+                page = compare_report(store, parse_page_ref(old), new_ref)
+                revisions = {page.path: _ref_revision(store, new_ref)}
+                return store_comparison(store, Report((page,)), revisions)
     return compare_inputs(old, new, paths, repo)

@@ -12,6 +12,9 @@ For each source, in order:
 4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410 makes
    them removal candidates, an answer keeps them, marked unlisted. When the candidates are more
    than ``max_removal`` of the source's pages, nothing is removed and the source fails.
+
+Then the sources' release feeds are refreshed (`spectrack.releaserun`); a bad feed is only a
+warning and never fails the run.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from spectrack.fetch import (
 from spectrack.model import UNCHANGED, ChangeClass
 from spectrack.pages import decode_page
 from spectrack.progress import Progress, SilentProgress
+from spectrack.releaserun import refresh_releases
 from spectrack.sitemap import SitemapEntry
 from spectrack.store import PageState, Recorded, RevisionEvent, Store, StoreWriter
 
@@ -299,13 +303,18 @@ async def fetch_sources(
     clock: Clock = utc_now,
 ) -> FetchSummary:
     """Fetch the named sources (all when empty) into ``store`` with one run lock held."""
-    sources = [config.source(n) for n in names] if names else list(config.sources)
+    sources = config.selected(names)
     report = progress or SilentProgress()
     summaries = []
     with store.writer(clock, config.store.lock_wait) as writer:
         for source in sources:
             run = _SourceRun(source, writer, fetcher, report, clock)
             summaries.append(await run.run(everything))
+        releases = await refresh_releases(
+            config, writer, fetcher, names=names, conditional=not everything, progress=report
+        )
+    for message in releases.messages:
+        report.warn(message)
     return FetchSummary(tuple(summaries), fetcher.requests)
 
 

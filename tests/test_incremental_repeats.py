@@ -14,3 +14,13 @@ def test_windows_agree_with_the_whole_page_when_headings_repeat() -> None:
     whole = diff_texts(OLD, NEW, "page.md", incremental=False)
     assert [change.kind.value for change in whole.changes] == ["added"]
     assert diff_texts(OLD, NEW, "page.md") == whole
+
+
+DIV_OLD = '<div id="enable-section-numbers" />\n\n## Small kettles\n\n## Small kettles\n'
+DIV_NEW = "## Small kettles\n\n## Small kettles\n\nA element is **REQUIRED** here.\n"
+
+
+def test_two_identical_headings_after_a_dropped_div_are_not_moved() -> None:
+    whole = diff_texts(DIV_OLD, DIV_NEW, "page.md", incremental=False)
+    assert [change.kind.value for change in whole.changes] == ["added"]
+    assert diff_texts(DIV_OLD, DIV_NEW, "page.md") == whole

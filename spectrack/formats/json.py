@@ -1,12 +1,19 @@
-"""``--format json``: the stable ``spectrack.diff/1`` contract other tools read."""
+"""``--format json``: the stable ``spectrack.diff/1`` contract other tools read.
+
+Pages of the snapshot store also carry ``release``: the nearest release (version, published,
+url, delta_seconds) or null. The key is absent where there is no release context (files and
+git revisions have no upstream edit time); every other key is the same in both cases.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from spectrack.formats.options import FormatOptions
 from spectrack.model import Change, Hunk, PageReport, Report, Side
+from spectrack.releases import ReleaseMatch
 
 SCHEMA = "spectrack.diff/1"
 
@@ -52,15 +59,25 @@ def page_dict(page: PageReport) -> dict[str, Any]:
     }
 
 
-def report_dict(report: Report) -> dict[str, Any]:
+def report_dict(
+    report: Report, releases: Mapping[str, ReleaseMatch | None] | None = None
+) -> dict[str, Any]:
+    """The report; with ``releases`` (a release context), each page gains its ``release``."""
+    pages = []
+    for page in report.pages:
+        entry = page_dict(page)
+        if releases is not None:
+            match = releases.get(page.path)
+            entry["release"] = match.to_json() if match else None
+        pages.append(entry)
     return {
         "schema": SCHEMA,
         "verdict": report.verdict,
         "counts": report.counts,
-        "pages": [page_dict(page) for page in report.pages],
+        "pages": pages,
     }
 
 
 def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
-    json.dump(report_dict(report), stream, ensure_ascii=False, indent=2)
+    json.dump(report_dict(report, options.releases), stream, ensure_ascii=False, indent=2)
     stream.write("\n")

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from spectrack.comparison import PageFiles
+from spectrack.releases import ReleaseMatch
 
 
 def random_token() -> str:
@@ -28,5 +29,8 @@ class FormatOptions:
     """Page path → files relative to the repository root; a missing page is at its own path."""
     environ: Mapping[str, str] = field(default_factory=dict)
     """The process environment (``GITHUB_STEP_SUMMARY``, ``GITHUB_OUTPUT``), injected."""
+    releases: Mapping[str, ReleaseMatch | None] | None = None
+    """Page path → the release nearest its upstream edit (`Comparison.releases`); None when
+    there is no release context."""
     stop_token: Callable[[], str] = random_token
     """Makes the ``::stop-commands::`` token of the github format; injected by tests."""

@@ -1,0 +1,143 @@
+"""``spectrack releases``, and the nearest release in ``spectrack log`` and the JSON report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+
+from spectrack.cli import cli
+from spectrack.serve import LocalSite, Reply
+from tests.feeds import github_atom, npm_document, serve
+from tests.test_cli_store import run
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+V1 = {"/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n"}
+V2 = {"/spec/tools": b"# Tools\n\nServers MUST validate input.\n"}
+
+
+@pytest.fixture
+def configured(tmp_path: Path, site: LocalSite, monkeypatch: pytest.MonkeyPatch) -> LocalSite:
+    """A working folder whose configuration tracks the local site with two release feeds."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spectrack.toml").write_text(
+        f'[store]\npath = "snapshots"\n\n[[source]]\nname = "mcp"\n'
+        f'sitemap = "{site.url("/sitemap.xml")}"\nmarkdown = "{{url}}.md"\n\n'
+        f'[[source.releases]]\nkind = "github"\nrepo = "acme/tool"\n'
+        f'url = "{site.url("/gh/releases.atom")}"\n\n'
+        f'[[source.releases]]\nkind = "npm"\npackage = "@acme/sdk"\nwindow = "1h"\n'
+        f'url = "{site.url("/npm/sdk")}"\n'
+    )
+    return site
+
+
+def publish(site: LocalSite, pages: dict[str, bytes], lastmod: str) -> None:
+    """The pages, and feeds: v2.0.0 on 2025-06-18 at 12:00, npm 3.1.0 at 08:30 (window 1 h)."""
+    site.publish(pages, lastmod=lastmod)
+    serve(
+        site,
+        "/gh/releases.atom",
+        github_atom("acme/tool", [("v2.0.0", "2025-06-18T12:00:00Z")]),
+        "application/atom+xml",
+    )
+    serve(
+        site,
+        "/npm/sdk",
+        npm_document("@acme/sdk", {"3.1.0": "2025-06-18T08:30:00.000Z"}),
+        "application/json",
+    )
+
+
+def test_releases_records_the_feeds_and_exits_zero(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V1, "2025-06-17")
+    code, out, err = run(capsys, "releases")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "mcp: github acme/tool: 1 recorded, 1 new",
+        "mcp: npm @acme/sdk: 1 recorded, 1 new",
+    ]
+    assert Path("snapshots/.spectrack/releases/mcp.json").is_file()
+    code, out, err = run(capsys, "releases", "--quiet", "--source", "mcp")
+    assert (code, out, err) == (0, "", "")
+
+
+def test_a_bad_feed_is_a_warning_naming_it_and_exit_three(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V1, "2025-06-17")
+    assert run(capsys, "releases")[0] == 0
+    configured.routes["/npm/sdk"] = Reply(404, b"gone")
+    code, out, err = run(capsys, "releases")
+    assert code == 3
+    assert "mcp: npm @acme/sdk: 1 recorded, not read" in out
+    assert err == (
+        f"spectrack: warning: release feed npm @acme/sdk ({configured.url('/npm/sdk')}): "
+        "HTTP 404; the 1 release recorded before is kept\n"
+    )
+
+
+def test_usage_and_configuration_errors_exit_two(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "releases", "--source", "nope")
+    assert code == 2 and "no source named 'nope' (sources: mcp)" in err
+    bare = tmp_path / "bare.toml"
+    bare.write_text(f'[[source]]\nname = "a"\nsitemap = "{configured.url("/s.xml")}"\n')
+    code, _, err = run(capsys, "releases", "--config", str(bare))
+    assert code == 2 and "no [[source.releases]] configured for a; nothing to fetch" in err
+
+
+def test_log_and_the_json_report_show_the_nearest_release(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    publish(configured, V1, "2025-06-10T00:00:00Z")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    assert run(capsys, "fetch", "--quiet")[0] == 0, "fetch refreshes the feeds too"
+    code, out, _ = run(capsys, "log")
+    assert code == 0
+    newest, oldest = out.splitlines()
+    assert newest.startswith("2025-06-18T10:00:00Z") and "normative" in newest
+    assert newest.endswith("  release v2.0.0 came out 2 hours after the edit")
+    assert "release" not in oldest.split("mcp/spec/tools")[1], "no release near 2025-06-10"
+
+    code, out, _ = run(capsys, "diff", "mcp/spec/tools", "--format", "json")
+    assert code == 0
+    (page,) = json.loads(out)["pages"]
+    assert page["release"] == {
+        "version": "v2.0.0",
+        "published": "2025-06-18T12:00:00Z",
+        "url": "https://github.com/acme/tool/releases/tag/v2.0.0",
+        "delta_seconds": 7200,
+    }
+    assert {"path", "status", "verdict", "lines", "changes", "hunks"} < page.keys()
+
+    code, out, _ = run(capsys, "diff", "mcp/spec/tools@2025-06-12", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["pages"][0]["release"] is None, "no release near the first revision"
+
+    code, out, _ = run(capsys, "diff", "--since", "2000-01-01", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["pages"][0]["release"]["version"] == "v2.0.0"
+
+    old, new = tmp_path / "old.md", tmp_path / "new.md"
+    old.write_bytes(V1["/spec/tools"])
+    new.write_bytes(V2["/spec/tools"])
+    code, out, _ = run(capsys, "diff", str(old), str(new), "--format", "json")
+    assert code == 0
+    assert "release" not in json.loads(out)["pages"][0], "files have no release context"
+
+
+def test_every_option_of_releases_is_documented() -> None:
+    readme = README.read_text(encoding="utf-8")
+    section = readme[readme.index("## Release correlation") :]
+    command = cli.commands["releases"]
+    for parameter in command.params:
+        if isinstance(parameter, click.Option):
+            assert any(flag in section for flag in parameter.opts), parameter.opts[0]
+    for key in ("kind", "repo", "package", "url", "window", '"release"', "delta_seconds"):
+        assert f"`{key}`" in section or key in section, key
