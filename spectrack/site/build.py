@@ -272,6 +272,7 @@ class _Fingerprints:
                 report.path,
                 len(report.changes),
                 len(report.hunks),
+                None if entry.release is None else entry.release.line,
             )
             rows[entry.change_id] = row
             full[entry.change_id] = row + _serialised(rest)

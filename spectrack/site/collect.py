@@ -7,6 +7,7 @@ from spectrack.errors import InputError
 from spectrack.history import revision_report
 from spectrack.markdown import scan
 from spectrack.progress import Progress, SilentProgress
+from spectrack.releases import ReleaseBook
 from spectrack.site.model import ChangeEntry, SiteData, Source, link_pages
 from spectrack.store import Revision, Store
 
@@ -14,15 +15,16 @@ DEFAULT_TITLE = "Spec changes"
 
 
 def collect(store: Store, title: str = DEFAULT_TITLE, progress: Progress | None = None) -> SiteData:
-    """Every revision in the store as a change, with its report, title and page history."""
+    """Every revision in the store as a change: its report, title, page history, nearest release."""
     progress = progress or SilentProgress()
     revisions = store.revisions()
     if not revisions:
         raise InputError(f"{store.path}: nothing recorded yet; run `spectrack fetch` first")
+    releases = ReleaseBook.load(store)
     progress.start("diffing revisions", len(revisions))
     entries = []
     for revision in revisions:
-        entries.append(_entry(store, revision))
+        entries.append(_entry(store, revision, releases))
         progress.advance()
     changes = link_pages(entries)
     sources = tuple(Source(name) for name in sorted({r.source for r in revisions}))
@@ -30,7 +32,7 @@ def collect(store: Store, title: str = DEFAULT_TITLE, progress: Progress | None 
     return SiteData(changes, sources, generated_at, title)
 
 
-def _entry(store: Store, revision: Revision) -> ChangeEntry:
+def _entry(store: Store, revision: Revision, releases: ReleaseBook) -> ChangeEntry:
     report = revision_report(store, revision)
     return ChangeEntry(
         change_id=revision.commit,
@@ -45,6 +47,7 @@ def _entry(store: Store, revision: Revision) -> ChangeEntry:
         first_seen=revision.recorded_time,
         page_edits=1,
         report=report,
+        release=releases.nearest(revision.source, revision.upstream_time),
     )
 
 

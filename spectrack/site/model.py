@@ -13,6 +13,7 @@ from datetime import datetime
 
 from spectrack.dates import UpstreamTime
 from spectrack.model import PageReport
+from spectrack.releases import ReleaseMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,8 @@ class ChangeEntry:
     """The previous recorded change of the same page."""
     next_id: str | None = None
     """The next recorded change of the same page."""
+    release: ReleaseMatch | None = None
+    """The product release published nearest to the upstream edit, when one is near enough."""
 
     @property
     def page_key(self) -> tuple[str, str]:

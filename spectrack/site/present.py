@@ -233,12 +233,19 @@ def _lines_fact(entry: ChangeEntry) -> Fact:
     return Fact("Lines", f"+{report.lines_added} −{report.lines_removed}", note="added, removed")
 
 
+def _release_fact(entry: ChangeEntry) -> Fact | None:
+    if entry.release is None:
+        return None
+    return Fact("Nearest release", entry.release.line)
+
+
 CHANGE_FACTS: list[Callable[[ChangeEntry], Fact | None]] = [
     _upstream_fact,
     _recorded_fact,
     _first_seen_fact,
     _edits_fact,
     _lines_fact,
+    _release_fact,
 ]
 """The key facts of a change page and feed entry, in order; a row returning None is left out."""
 

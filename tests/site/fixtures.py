@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from spectrack.diff import diff_texts
+from spectrack.releases import Release, ReleaseMatch
 from spectrack.site import (
     ChangeEntry,
     Precision,
@@ -119,6 +120,7 @@ class Edit:
     time_source: TimeSource = TimeSource.SITEMAP
     lastmod: str | None = None
     """The raw sitemap ``lastmod`` (a commit trailer in the store); made from the time if None."""
+    release: ReleaseMatch | None = None
 
 
 def entry(edit: Edit) -> ChangeEntry:
@@ -141,6 +143,7 @@ def entry(edit: Edit) -> ChangeEntry:
         first_seen=recorded,
         page_edits=1,
         report=diff_texts(edit.old, edit.new, edit.path),
+        release=edit.release,
     )
 
 
@@ -151,10 +154,27 @@ def site_data(edits: list[Edit], title: str = "Invented changes") -> SiteData:
     return SiteData(changes=changes, sources=sources, generated_at=latest, title=title)
 
 
+LAMP_RELEASE = ReleaseMatch(
+    Release("2.0.0", START + timedelta(hours=27), "https://lamps.example/releases/2.0.0", False),
+    "github lamps/lamp",
+    window=timedelta(hours=24),
+    delta=timedelta(hours=5),
+)
+"""Published five hours after the upstream edit of c03 (recorded at hour 24, edited at 22)."""
+
 SAMPLE_EDITS = [
     Edit("c01", "lamps", "docs/greeting.md", None, GREETING_V1, 0, title="Greeting"),
     Edit("c02", "lamps", "docs/kettle.md", None, KETTLE_V1, 1, title="Kettle"),
-    Edit("c03", "lamps", "docs/greeting.md", GREETING_V1, GREETING_V2, 24, title="Greeting"),
+    Edit(
+        "c03",
+        "lamps",
+        "docs/greeting.md",
+        GREETING_V1,
+        GREETING_V2,
+        24,
+        title="Greeting",
+        release=LAMP_RELEASE,
+    ),
     Edit(
         "c04",
         "lamps",

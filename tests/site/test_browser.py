@@ -150,6 +150,18 @@ def test_a_normative_card_shows_old_and_new_with_the_keywords(
     expect(card.locator(".arrow")).to_be_visible()
 
 
+def test_a_change_page_names_the_nearest_release(page: Page, sample_site: BuiltSite) -> None:
+    page.goto(sample_site.url + present.change_href("c03"))
+    fact = page.locator(".facts div", has_text="Nearest release")
+    expect(fact.locator("dd")).to_have_text(
+        "Nearest release: 2.0.0 (github lamps/lamp), published 5 hours after this edit. "
+        "It is shown only because the two fall within 24 hours of each other; nothing suggests "
+        "that one caused the other."
+    )
+    page.goto(sample_site.url + present.change_href("c01"))
+    expect(page.locator(".facts div", has_text="Nearest release")).to_have_count(0)
+
+
 def test_everything_shows_without_javascript(browser: Browser, sample_site: BuiltSite) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

@@ -25,6 +25,7 @@ from spectrack.site.build import CSP, MANIFEST, _verdict
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
+    LAMP_RELEASE,
     NEXT_EDIT,
     SAMPLE_EDITS,
     Edit,
@@ -111,6 +112,8 @@ def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: Bu
     assert "Recorded edits of this page 3 (all time)" in text
     assert f"+{entry.report.lines_added} −{entry.report.lines_removed}" in text
     assert "SHOULD → MUST: strengthened" in text
+    assert f"Nearest release {LAMP_RELEASE.line}" in text
+    assert "published 5 hours after this edit" in text
     links = {tag.attrs.get("rel"): tag.attrs["href"] for tag in page.all("a") if "rel" in tag.attrs}
     assert links["prev"] == "../changes/c01.html"
     assert links["next"] == "../changes/c06.html"
@@ -122,6 +125,7 @@ def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: Bu
     assert "from a commit" in commit
     first = scan_file(sample_site.folder / present.change_href("c01")).text
     assert "This is the first recorded change of this page." in first
+    assert "Nearest release" not in first
 
 
 def test_normative_changes_come_before_editorial_and_formatting(sample_site: BuiltSite) -> None:
@@ -248,6 +252,7 @@ ALTERNATIVES = {
     "report": diff_texts(KETTLE_V1, KETTLE_V1 + "\nA new closing line.\n", "docs/kettle.md"),
     "previous_id": "c01",
     "next_id": "c01",
+    "release": LAMP_RELEASE,
 }
 
 

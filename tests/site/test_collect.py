@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +12,7 @@ from spectrack.cli import main
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import revision_report
+from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
 from spectrack.site import present
 from spectrack.site.collect import collect
 from spectrack.store import Store
@@ -81,6 +82,32 @@ def test_a_page_history_links_its_changes(store: Store) -> None:
     assert [c.next_id for c in lamp] == [lamp[1].change_id, lamp[2].change_id, None]
     assert {c.page_edits for c in lamp} == {3}
     assert {c.first_seen for c in lamp} == {lamp[0].recorded_at}
+
+
+def test_a_recorded_release_near_an_edit_is_named_on_its_change(store: Store) -> None:
+    feed = RecordedFeed(
+        key="github:lamps/lamp",
+        label="github lamps/lamp",
+        url="https://github.example/lamps/lamp/releases.atom",
+        window=timedelta(hours=24),
+        releases=(
+            Release("1.0.0", datetime(2025, 2, 10, 6, tzinfo=UTC), None, False),
+            Release("0.9.0", datetime(2024, 6, 1, tzinfo=UTC), None, False),
+        ),
+    )
+    with store.writer(StepClock(datetime(2030, 6, 1, tzinfo=UTC))) as writer:
+        writer.record_file(
+            release_path("lamps"),
+            feeds_to_json([feed]),
+            "Record releases of lamps",
+            {"Source": "lamps", "Event": "releases"},
+        )
+    changes = collect(store).changes
+    assert len(changes) == len(store.revisions()) == 5
+    near = [c for c in changes if c.release is not None]
+    assert [c.upstream.raw for c in near] == ["2025-02-10"]
+    assert near[0].release is not None
+    assert near[0].release.line.startswith("Nearest release: 1.0.0 (github lamps/lamp), published")
 
 
 def test_an_empty_store_is_a_clear_error(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
     KETTLE_V2,
+    LAMP_RELEASE,
     NEXT_EDIT,
     SAMPLE_EDITS,
     Edit,
@@ -103,6 +104,7 @@ def test_an_entry_carries_the_normative_summary_and_the_diff(sample_site: BuiltS
     assert "The lamp SHOULD glow amber while it waits." in content.text
     assert "-The lamp SHOULD glow amber while it waits.\n+The lamp MUST glow amber" in content.text
     assert [tag.attrs.get("class") for tag in content.all("mark")] == ["keyword"] * 3
+    assert LAMP_RELEASE.line in " ".join(content.text.split())
 
 
 def test_ids_stay_the_same_when_the_site_grows(tmp_path: Path) -> None:
