@@ -35,6 +35,7 @@ _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
+_ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _NOT_SETEXT_TEXT = (" " * 4, "\t", "-", "*", "+", ">", "#", "<", "|", "```", "~~~")
 
@@ -68,6 +69,10 @@ class _Spans:
             return self.firsts[index]
         return None
 
+    def starts_at(self, line: int) -> bool:
+        index = bisect_left(self.firsts, line)
+        return index < len(self.firsts) and self.firsts[index] == line
+
     def last_of(self, first: int) -> int:
         return self.lasts[bisect_left(self.firsts, first)]
 
@@ -92,16 +97,25 @@ class Outline:
     def is_chunk_start(self, line: int) -> bool:
         """Whether the page can be cut before ``line`` without changing how either part parses.
 
-        That is after a blank line, before a line that is not indented; and between the items
-        of a list, before an item at the left margin (parsed alone, it is the same item).
+        That is before a line at the left margin that follows a blank line; or that opens a fenced
+        code block or is a heading, or follows a heading or a closing fence (each ends what came
+        before); or, between the items of a list, that is the next item (parsed alone, it is the
+        same item).
         """
         if line <= 0 or line == self.body_start or line >= len(self.lines):
             return True
         current = self.lines[line]
         if not current or current[0].isspace() or self.blocked.covering(line) is not None:
             return False
-        if not self.lines[line - 1].strip():
+        previous = self.lines[line - 1]
+        if not previous.strip() or _ATX_START.match(current) or _ATX_START.match(previous):
+            return self.blocked.covering(line - 1) is None or not previous.strip()
+        if current.startswith(("```", "~~~")) and self.blocked.starts_at(line):
             return True
+        if previous.startswith(("```", "~~~")):
+            first = self.blocked.covering(line - 1)
+            if first is not None and self.blocked.last_of(first) == line - 1:
+                return self.lines[first].startswith(("```", "~~~"))
         return self._item_follows_item(line)
 
     def _item_follows_item(self, line: int) -> bool:
