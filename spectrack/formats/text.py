@@ -69,6 +69,8 @@ def _change_lines(change: Change, acknowledged: bool = False) -> list[Text]:
         lines.append(_highlighted("-", change.old, "red"))
     if change.new is not None:
         lines.append(_highlighted("+", change.new, "green"))
+    if change.old and change.new and change.old.text == change.new.text:
+        lines.append(Text("      (same words: a link target or the markup changed)", style="dim"))
     return lines
 
 

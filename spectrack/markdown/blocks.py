@@ -10,6 +10,7 @@ so adding or removing it can only ever be formatting.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -27,7 +28,7 @@ from spectrack.markdown.inline import (
     inline_text,
     normalize_target,
 )
-from spectrack.model import Admonition, Block, BlockKind, Sentence
+from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
 from spectrack.normative import find_keywords
 from spectrack.sentences import split_sentences
 
@@ -119,12 +120,15 @@ class _Walk:
         start, end = span
         sentences = []
         protected = inline.protected
+        breaks = inline.breaks
         for lo, hi in split_sentences(text, protected) if keywords else [(0, len(text))]:
-            line = start + 1 + sum(1 for offset in inline.breaks if offset <= lo)
-            end_line = start + 1 + sum(1 for offset in inline.breaks if offset < hi)
-            code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
+            line = start + 1 + bisect_right(breaks, lo)
+            end_line = start + 1 + bisect_left(breaks, hi)
             sentence_text = text[lo:hi]
-            found = find_keywords(sentence_text, code) if keywords else ()
+            found: tuple[Keyword, ...] = ()
+            if keywords:
+                code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
+                found = find_keywords(sentence_text, code)
             sentences.append(
                 Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found)
             )

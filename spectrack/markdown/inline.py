@@ -30,6 +30,12 @@ _RANGE_TAGS = {
     "del": "struck",
     "strike": "struck",
 }
+_RANGE_TAG = re.compile(r"<(?:code|kbd|samp|s|del|strike)\b", re.I)
+_INLINE_TAG_OR_COMMENT = re.compile(
+    r"<!--.*?-->|</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>",
+    re.S | re.I,
+)
+_BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
 _INLINE_TAGS = frozenset(
     [
         "a",
@@ -207,6 +213,8 @@ def _html_tag(result: InlineText, tag: str) -> None:
 
 def html_inline_text(html: str) -> InlineText:
     """The text an HTML fragment shows, with its code and struck ranges; comments dropped."""
+    if _RANGE_TAG.search(html) is None:
+        return InlineText.of(unescape(_BLOCK_TAG.sub(" ", _INLINE_TAG_OR_COMMENT.sub("", html))))
     result = InlineText()
     for match in _HTML_PIECE.finditer(html):
         piece = match.group()

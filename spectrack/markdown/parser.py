@@ -68,6 +68,9 @@ def parser(dialect: Dialect) -> MarkdownIt:
     return md
 
 
+_INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
+"""Characters that can start inline syntax other than a line break (links, code, emphasis…)."""
+
 INLINE_CACHE = "spectrack_inline_cache"
 """``env`` key of a dict from inline source to its parsed children, shared between parses."""
 
@@ -85,9 +88,26 @@ def _inline_with_cache(state: StateCore) -> None:
         if token.content in cache:
             token.children = cache[token.content]
             continue
+        if _INLINE_SYNTAX.search(token.content) is None:
+            token.children = _plain_children(token.content)
+            continue
         children: list[Token] = []
         state.md.inline.parse(token.content, state.md, state.env, children)
         token.children = children
+
+
+def _plain_children(content: str) -> list[Token]:
+    """The inline tokens of text without inline syntax: its lines, joined by soft breaks.
+
+    No inline rule but ``newline`` can match such text, so this is what markdown-it would build,
+    without running every rule at every position.
+    """
+    children: list[Token] = []
+    for index, line in enumerate(content.split("\n")):
+        if index:
+            children.append(Token("softbreak", "br", 0))
+        children.append(Token("text", "", 0, content=line.strip(" ")))
+    return children
 
 
 def _store_inline(state: StateCore) -> None:
