@@ -1,4 +1,8 @@
-"""An engine gap found while merging main: the incremental diff disagrees with the whole-page one."""
+"""Engine gaps found while merging main: the windowed diff disagrees with the whole-page one.
+
+`tests/test_properties.py::test_incremental_diff_equals_whole_page_diff` finds such pairs on some
+runs; these are two it found, kept so that they fail for certain until the engine handles them.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,20 @@ import pytest
 
 from spectrack.diff import diff_texts
 
-OLD = "---\ntitle: Small kettles\n---\n\n## Small kettles\n"
-NEW = "---\ntitle: Small kettles \n---\n\n## Small kettles \n\nThe kettle MUST heat the kettle. \n"
+PAIRS = {
+    "front-matter title gains a space": (
+        "---\ntitle: Small kettles\n---\n\n## Small kettles\n",
+        "---\ntitle: Small kettles \n---\n\n## Small kettles \n\nThe kettle MUST heat the kettle. \n",
+    ),
+    "comment after a setext heading turns into a requirement": (
+        "*Small* kettles\n---------------\n\n\n<!-- checked by the kettle group -->\n\n",
+        "*Small* kettles\n---------------\n\n\nA spout is REQUIRED here.\n\n",
+    ),
+}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a front-matter title with a trailing space, repeated by the first "
-    "heading, gives the windowed diff other changes than the whole-page diff",
-)
-def test_windows_agree_with_the_whole_page_when_the_title_gains_a_space() -> None:
-    whole = diff_texts(OLD, NEW, "page.md", incremental=False)
-    assert diff_texts(OLD, NEW, "page.md") == whole
+@pytest.mark.xfail(strict=True, reason="engine bug: windows and whole page give other changes")
+@pytest.mark.parametrize(("old", "new"), PAIRS.values(), ids=PAIRS.keys())
+def test_windows_agree_with_the_whole_page(old: str, new: str) -> None:
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert diff_texts(old, new, "page.md") == whole
