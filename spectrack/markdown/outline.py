@@ -37,7 +37,7 @@ _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
-_NOT_SETEXT_TEXT = (" " * 4, "\t", "-", "*", "+", ">", "#", "<", "|", "```", "~~~")
+_NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
 
 
 @dataclass(frozen=True, slots=True)
