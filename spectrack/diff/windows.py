@@ -86,7 +86,7 @@ def _reference_users(
     opcodes: Sequence[Opcode], old: Outline, new: Outline
 ) -> list[tuple[int, int, int, int]]:
     """(old, old + 1, new, new + 1) for unchanged lines that use a redefined link reference."""
-    if sorted(old.definitions) == sorted(new.definitions):
+    if old.definitions == new.definitions:
         return []
     before, after = old.references, new.references
     labels = {

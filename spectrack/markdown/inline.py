@@ -21,7 +21,6 @@ _NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]"
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
-_HTML_PIECE = re.compile(r"<!--.*?-->|(?P<tag><(/?)[A-Za-z][\w-]*[^>]*>)|[^<]+|<", re.S)
 _RANGE_TAGS = {
     "code": "code",
     "kbd": "code",
@@ -36,6 +35,16 @@ _INLINE_TAG_OR_COMMENT = re.compile(
     re.S | re.I,
 )
 _BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
+_OTHER_TAG = re.compile(r"</?(?!(?:code|kbd|samp|s|del|strike)\b)[A-Za-z][\w-]*[^>]*>", re.I)
+_RANGE_MARKS = re.compile(r"<(/?)(code|kbd|samp|s|del|strike)\b[^>]*>", re.I)
+_RANGE_MARKERS = {
+    ("code", True): "\x02",
+    ("code", False): "\x03",
+    ("struck", True): "\x04",
+    ("struck", False): "\x05",
+}
+_MARKER_RANGES = {marker: key for key, marker in _RANGE_MARKERS.items()}
+_MARKER = re.compile("([\x02-\x05])")
 _INLINE_TAGS = frozenset(
     [
         "a",
@@ -212,16 +221,25 @@ def _html_tag(result: InlineText, tag: str) -> None:
 
 
 def html_inline_text(html: str) -> InlineText:
-    """The text an HTML fragment shows, with its code and struck ranges; comments dropped."""
+    """The text an HTML fragment shows, with its code and struck ranges; comments dropped.
+
+    Tags are replaced in a few regular-expression passes (code and struck tags by marker
+    characters), so long generated HTML costs no per-tag Python work.
+    """
+    without_inline = _INLINE_TAG_OR_COMMENT.sub("", html)
     if _RANGE_TAG.search(html) is None:
-        return InlineText.of(unescape(_BLOCK_TAG.sub(" ", _INLINE_TAG_OR_COMMENT.sub("", html))))
+        return InlineText.of(unescape(_BLOCK_TAG.sub(" ", without_inline)))
     result = InlineText()
-    for match in _HTML_PIECE.finditer(html):
-        piece = match.group()
-        if piece.startswith("<!--"):
-            continue
-        if match.group("tag"):
-            _html_tag(result, piece)
-        else:
-            result.append(unescape(piece))
+    marked = _RANGE_MARKS.sub(_range_mark, _OTHER_TAG.sub(" ", without_inline))
+    for piece in _MARKER.split(unescape(marked)):
+        if piece in _MARKER_RANGES:
+            kind, opening = _MARKER_RANGES[piece]
+            (result.open_range if opening else result.close_range)(kind)
+        elif piece:
+            result.append(piece)
     return result
+
+
+def _range_mark(match: re.Match[str]) -> str:
+    kind = _RANGE_TAGS[match.group(2).lower()]
+    return _RANGE_MARKERS[(kind, not match.group(1))]

@@ -37,7 +37,7 @@ _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
 _REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
-_NOT_SETEXT_TEXT = (" " * 4, "\t", "-", "*", "+", ">", "#", "<", "|", "```", "~~~")
+_NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,7 @@ class Outline:
     """0-based line of a leading H1 that repeats the front-matter title."""
     _plain: dict[int, str] = field(default_factory=dict)
     _references: dict[str, Any] | None = None
+    _definitions: list[str] | None = None
 
     def is_chunk_start(self, line: int) -> bool:
         """Whether the page can be cut before ``line`` without changing how either part parses.
@@ -175,10 +176,11 @@ class Outline:
 
     @property
     def definitions(self) -> list[str]:
-        """The source of every link reference definition (``[label]: target``)."""
-        if "]:" not in self.text:
-            return []
-        return [match.group() for match in _REFERENCE.finditer(self.text)]
+        """The source of every link reference definition (``[label]: target``), sorted."""
+        if self._definitions is None:
+            found = _REFERENCE.findall(self.text) if "]:" in self.text else []
+            self._definitions = sorted(found)
+        return self._definitions
 
     @property
     def references(self) -> dict[str, Any]:
