@@ -1,4 +1,4 @@
-"""Windowed diffs agree with whole-page diffs when a page repeats the same block."""
+"""Windowed diffs (only what changed is parsed) agree with whole-page diffs."""
 
 from __future__ import annotations
 
@@ -24,3 +24,15 @@ def test_two_identical_headings_after_a_dropped_div_are_not_moved() -> None:
     whole = diff_texts(DIV_OLD, DIV_NEW, "page.md", incremental=False)
     assert [change.kind.value for change in whole.changes] == ["added"]
     assert diff_texts(DIV_OLD, DIV_NEW, "page.md") == whole
+
+
+def test_a_title_gaining_a_space_reports_the_same_requirement_either_way() -> None:
+    old = "---\ntitle: Small kettles\n---\n\n## Small kettles\n"
+    new = "---\ntitle: Small kettles \n---\n\n## Small kettles \n\nThe kettle MUST heat the kettle. \n"
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    windowed = diff_texts(old, new, "page.md")
+    # Whitespace-only windows are reported as one formatting change each, unparsed.
+    assert windowed.verdict == whole.verdict == "normative"
+    assert [c for c in windowed.changes if c.change_class.value != "formatting"] == [
+        c for c in whole.changes if c.change_class.value != "formatting"
+    ]
