@@ -1,36 +1,55 @@
-"""``python -m spectrack.demo`` (``make demo``): diff the bundled example specification.
+"""``python -m spectrack.demo`` (``make demo``): the whole loop on the bundled example, offline.
 
-The example (``examples/spec/``, see ``examples/README.md``) is a folder per revision. Each
-step compares one revision with the next and prints the text report under a short heading.
+The example (``examples/spec/``, see ``examples/README.md``) is a folder per revision. The demo
+serves each revision in turn as a small documentation site on 127.0.0.1 (a sitemap with
+``lastmod`` dates, one Markdown file per page), fetches it into a fresh snapshot store, prints
+what each revision changed, and ends by building the change site from that store.
+
+Everything it writes lives in its own scratch folder (``build/demo/`` by default), made anew on
+every run.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from spectrack.diff import diff_paths
+from spectrack.config import single_source_config
 from spectrack.errors import InputError, SpectrackError
 from spectrack.formats import FORMATS, FormatOptions
+from spectrack.history import net_report
 from spectrack.model import Report
+from spectrack.serve import LocalSite, pages_in
+from spectrack.site.build import build
+from spectrack.site.collect import collect
+from spectrack.store import Store
+from spectrack.track import FetchSummary, run_fetch, summary_lines
 
 EXAMPLE_SPEC = Path(__file__).resolve().parent.parent / "examples" / "spec"
 """The example's revisions, in the source tree next to the package."""
+
+SCRATCH = Path("build") / "demo"
+SOURCE = "kettle"
+FIRST_EDIT = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+"""When the example's first revision was "published"; each later one follows a week on."""
 
 _NUMBER = re.compile(r"\d+")
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One revision compared with the next."""
+    """One revision of the example, fetched into the store."""
 
-    old: Path
-    new: Path
+    revision: str
+    fetch: FetchSummary
     report: Report
+    """What the revisions recorded by this fetch changed (empty for the first one)."""
 
 
 def revision_dirs(spec: Path) -> list[Path]:
@@ -44,29 +63,72 @@ def revision_dirs(spec: Path) -> list[Path]:
     return folders
 
 
-def diff_revisions(spec: Path) -> list[Step]:
-    """Each revision of ``spec`` diffed with the one after it."""
-    folders = revision_dirs(spec)
-    return [Step(old, new, diff_paths(old, new)) for old, new in pairwise(folders)]
+def _clock_at(moment: datetime) -> Callable[[], datetime]:
+    return lambda: moment
 
 
-def write_step(step: Step, stream: TextIO, options: FormatOptions) -> None:
-    heading = f"{step.old.name} → {step.new.name}"
+def track_revisions(spec: Path, store_path: Path) -> list[Step]:
+    """Serve each revision of ``spec`` on 127.0.0.1 and fetch it into the store at ``store_path``."""
+    steps = []
+    with LocalSite() as site:
+        config = single_source_config(
+            store_path, SOURCE, site.url("/sitemap.xml"), markdown="{url}.md"
+        )
+        for number, folder in enumerate(revision_dirs(spec)):
+            edited = FIRST_EDIT + timedelta(weeks=number)
+            site.publish(pages_in(folder), lastmod=edited.isoformat().replace("+00:00", "Z"))
+            known = _recorded_commits(store_path)
+            summary = run_fetch(config, clock=_clock_at(edited + timedelta(hours=2)))
+            with Store.open(store_path) as store:
+                recorded = [r for r in store.revisions() if r.commit not in known]
+                report = net_report(store, recorded) if known else Report()
+            steps.append(Step(folder.name, summary, report))
+    return steps
+
+
+def _recorded_commits(store_path: Path) -> set[str]:
+    if not store_path.exists():
+        return set()
+    with Store.open(store_path) as store:
+        return {revision.commit for revision in store.revisions()}
+
+
+def write_step(step: Step, previous: str | None, stream: TextIO, options: FormatOptions) -> None:
+    heading = f"{previous} → {step.revision}" if previous else f"{step.revision} (first fetch)"
     stream.write(f"\n── {heading} {'─' * max(3, 72 - len(heading))}\n")
-    stream.flush()
-    FORMATS["text"](step.report, stream, options)
+    for line in summary_lines(step.fetch):
+        stream.write(line + "\n")
+    if previous:
+        stream.flush()
+        FORMATS["text"](step.report, stream, options)
 
 
 def main() -> None:
     spec = Path(sys.argv[1]) if len(sys.argv) > 1 else EXAMPLE_SPEC
+    scratch = Path(sys.argv[2]) if len(sys.argv) > 2 else SCRATCH
+    store_path, site_path = scratch / "snapshots", scratch / "site"
     try:
-        steps = diff_revisions(spec)
+        revision_dirs(spec)
+        shutil.rmtree(scratch, ignore_errors=True)
+        steps = track_revisions(spec, store_path)
+        with Store.open(store_path) as store:
+            result = build(collect(store, title="Kettle Control Protocol — changes"), site_path)
     except SpectrackError as error:
         print(f"spectrack demo: error: {error}", file=sys.stderr)
         sys.exit(error.exit_code)
-    print(f"The example specification in {spec}: {len(steps) + 1} revisions.")
+    print(
+        f"The example specification in {spec}: {len(steps)} revisions, served one after the "
+        f"other on 127.0.0.1 and fetched into the snapshot store {store_path}."
+    )
+    previous = None
     for step in steps:
-        write_step(step, sys.stdout, FormatOptions())
+        write_step(step, previous, sys.stdout, FormatOptions())
+        previous = step.revision
+    print(
+        f"\nThe change site: {len(result.written)} files in {site_path}. Open "
+        f"{(site_path / 'index.html').resolve().as_uri()} in a browser, or run:\n"
+        f"  .venv/bin/spectrack serve {site_path}"
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from spectrack.demo import EXAMPLE_SPEC, diff_revisions, revision_dirs, write_step
+from spectrack.demo import EXAMPLE_SPEC, revision_dirs, track_revisions, write_step
+from spectrack.diff import diff_paths
 from spectrack.errors import InputError
 from spectrack.formats import FormatOptions
 from spectrack.model import ChangeClass, ChangeKind
@@ -27,17 +28,18 @@ def run_demo(*args: str) -> subprocess.CompletedProcess[str]:
 
 def steps_of(output: str) -> dict[str, str]:
     """The demo's output cut at its step headings, by heading (``rev1 → rev2``)."""
-    parts = re.split(r"^── (\S+ → \S+) ─+$", output, flags=re.M)
+    parts = re.split(r"^── (.+?) ─+$", output, flags=re.M)
     return dict(zip(parts[1::2], parts[2::2], strict=True))
 
 
-def test_the_demo_shows_the_requirement_hidden_in_the_platform_switch() -> None:
-    done = run_demo()
+def test_the_demo_shows_the_requirement_hidden_in_the_platform_switch(tmp_path: Path) -> None:
+    done = run_demo(str(EXAMPLE_SPEC), str(tmp_path / "demo"))
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert "\x1b[" not in done.stdout
     steps = steps_of(done.stdout)
-    assert list(steps) == ["rev1 → rev2", "rev2 → rev3", "rev3 → rev4"]
+    assert list(steps) == ["rev1 (first fetch)", "rev1 → rev2", "rev2 → rev3", "rev3 → rev4"]
+    assert "kettle: listed 4, fetched 4, new 4" in steps["rev1 (first fetch)"]
     switch = steps["rev2 → rev3"]
     assert "1 normative, 0 editorial" in switch
     assert "  ! normative strengthened  SHOULD → MUST  Safety › Dry boiling" in switch
@@ -47,26 +49,36 @@ def test_the_demo_shows_the_requirement_hidden_in_the_platform_switch() -> None:
     assert "~ editorial" not in switch
 
 
-def test_each_example_step_shows_what_the_example_readme_promises() -> None:
-    steps = {(s.old.name, s.new.name): s.report for s in diff_revisions(EXAMPLE_SPEC)}
+def test_the_demo_ends_with_the_change_site(tmp_path: Path) -> None:
+    done = run_demo(str(EXAMPLE_SPEC), str(tmp_path / "demo"))
+    assert done.returncode == 0, done.stderr
+    index = tmp_path / "demo" / "site" / "index.html"
+    assert index.as_uri() in done.stdout
+    assert "Safety changed" in index.read_text(encoding="utf-8")
+    assert f"spectrack serve {tmp_path / 'demo' / 'site'}" in done.stdout
+
+
+def test_each_fetched_revision_shows_what_the_example_readme_promises(tmp_path: Path) -> None:
+    steps = {s.revision: s.report for s in track_revisions(EXAMPLE_SPEC, tmp_path / "store")}
     verdicts = {key: {p.path: p.verdict for p in r.pages} for key, r in steps.items()}
-    assert verdicts[("rev1", "rev2")] == {
-        "heating.md": "normative",
-        "messages.md": "editorial",
-        "overview.md": "formatting",
-        "safety.md": "formatting",
+    assert verdicts["rev1"] == {}
+    assert verdicts["rev2"] == {
+        "kettle/heating.md": "normative",
+        "kettle/messages.md": "editorial",
+        "kettle/overview.md": "formatting",
+        "kettle/safety.md": "formatting",
     }
-    assert verdicts[("rev2", "rev3")] == {
-        "heating.md": "formatting",
-        "messages.md": "formatting",
-        "overview.md": "formatting",
-        "safety.md": "normative",
+    assert verdicts["rev3"] == {
+        "kettle/heating.md": "formatting",
+        "kettle/messages.md": "formatting",
+        "kettle/overview.md": "formatting",
+        "kettle/safety.md": "normative",
     }
-    assert verdicts[("rev3", "rev4")]["errors.md"] == "normative"
-    heating = next(p for p in steps[("rev1", "rev2")].pages if p.path == "heating.md")
+    assert verdicts["rev4"] == {"kettle/errors.md": "normative"}
+    heating = next(p for p in steps["rev2"].pages if p.path == "kettle/heating.md")
     kinds = sorted(c.kind.value for c in heating.changes if c.change_class is ChangeClass.NORMATIVE)
     assert kinds == ["added", "modified", "removed", "strengthened", "weakened", "weakened"]
-    safety = next(p for p in steps[("rev1", "rev2")].pages if p.path == "safety.md")
+    safety = next(p for p in steps["rev2"].pages if p.path == "kettle/safety.md")
     assert {c.kind for c in safety.changes} == {ChangeKind.MOVED}
 
 
@@ -95,27 +107,28 @@ def test_a_missing_example_is_a_one_line_error(tmp_path: Path) -> None:
     )
 
 
-def test_a_step_is_a_heading_and_a_text_report(tmp_path: Path) -> None:
+def test_a_step_is_a_heading_a_fetch_summary_and_a_text_report(tmp_path: Path) -> None:
     for name, text in (("v1", "The tap MAY drip.\n"), ("v2", "The tap MUST NOT drip.\n")):
         (tmp_path / name).mkdir()
         (tmp_path / name / "tap.md").write_text(text)
-    (step,) = diff_revisions(tmp_path)
+    first, second = track_revisions(tmp_path, tmp_path / "store")
     stream = StringIO()
-    write_step(step, stream, FormatOptions(color=False))
+    write_step(second, first.revision, stream, FormatOptions(color=False))
     lines = stream.getvalue().splitlines()
     assert lines[0] == ""
     assert lines[1].startswith("── v1 → v2 ───")
-    assert lines[2].startswith("spectrack: NORMATIVE · 1 of 1 pages changed")
-    assert "tap.md  modified  NORMATIVE  +1 −1" in lines
+    assert lines[2].startswith("kettle: listed 1, fetched 1, new 0, changed 1 (normative 1")
+    assert lines[3].startswith("spectrack: NORMATIVE · 1 of 1 pages changed")
+    assert "kettle/tap.md  modified  NORMATIVE  +1 −1" in lines
 
 
 def test_the_example_readme_quotes_the_line_diff_of_the_platform_switch() -> None:
     readme = (EXAMPLE_SPEC.parent / "README.md").read_text(encoding="utf-8")
     quoted = re.search(r"counts (\d+) added and (\d+) removed lines", readme)
     assert quoted is not None
-    (step,) = [s for s in diff_revisions(EXAMPLE_SPEC) if s.new.name == "rev3"]
-    added = sum(page.lines_added for page in step.report.pages)
-    removed = sum(page.lines_removed for page in step.report.pages)
+    report = diff_paths(EXAMPLE_SPEC / "rev2", EXAMPLE_SPEC / "rev3")
+    added = sum(page.lines_added for page in report.pages)
+    removed = sum(page.lines_removed for page in report.pages)
     assert (added, removed) == (int(quoted.group(1)), int(quoted.group(2)))
-    assert step.report.counts["normative"] == 1
-    assert step.report.counts["editorial"] == 0
+    assert report.counts["normative"] == 1
+    assert report.counts["editorial"] == 0
