@@ -2,11 +2,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
-from pathlib import Path
 from typing import Any
 
-import pytest
 from jsonschema import FormatChecker
 from jsonschema.validators import validator_for
 
@@ -17,19 +14,15 @@ from spectrack.formats import FORMATS, FormatOptions
 from spectrack.formats.sarif import FINGERPRINT_KEY
 from spectrack.model import ChangeKind, Report
 from tests.ci_support import LANTERN_V1, LANTERN_V2
-
-SCHEMA = Path(__file__).resolve().parents[1].parent / "shared/schemas/sarif-schema-2.1.0.json"
+from tests.conftest import shared_path
 
 REMOVAL_OLD = "# Lamps\n\nIntro.\n\nLamps MUST glow.\n"
 REMOVAL_NEW = "# Lamps\n\nIntro.\n"
 
 
 def sarif_schema() -> dict[str, Any]:
-    if not SCHEMA.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{SCHEMA} is missing; CI must have ../shared")
-        pytest.skip(f"{SCHEMA} is absent (../shared not here)")
-    loaded: dict[str, Any] = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    schema = shared_path("schemas/sarif-schema-2.1.0.json")
+    loaded: dict[str, Any] = json.loads(schema.read_text(encoding="utf-8"))
     return loaded
 
 
