@@ -63,10 +63,17 @@ def truncated(handler: BaseHTTPRequestHandler) -> None:
     handler.close_connection = True
 
 
-SHARED = Path(
-    os.environ.get("SPECTRACK_SHARED", Path(__file__).resolve().parents[1].parent / "shared")
-)
-"""The shared material (corpus, schemas) beside the repository; never copied into it."""
+def _shared() -> Path:
+    if "SPECTRACK_SHARED" in os.environ:
+        return Path(os.environ["SPECTRACK_SHARED"])
+    beside = Path(__file__).resolve().parents[1].parent / "shared"
+    workspace = Path("/work/shared")
+    return beside if beside.exists() or not workspace.exists() else workspace
+
+
+SHARED = _shared()
+"""The shared material (corpus, schemas): ``$SPECTRACK_SHARED``, else ``../shared`` beside the
+repository, else the workspace's copy for clones made elsewhere; never copied into the repo."""
 
 
 def shared_path(relative: str) -> Path:
