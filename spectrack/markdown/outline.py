@@ -312,13 +312,19 @@ class _Scan:
             elif container and self.containers:
                 self.spans.append((self.containers.pop(), line))
 
+    def _line_end(self, position: int) -> int:
+        end = self.text.find("\n", position)
+        return len(self.text) if end < 0 else end
+
+    def _comment_end(self, position: int, closer: str) -> int:
+        close = self.text.find(closer, position)
+        return len(self.text) if close < 0 else close + len(closer)
+
     def _element(self, line: int, position: int) -> None:
         text = self.text
-        line_end = text.find("\n", position)
-        line_end = len(text) if line_end < 0 else line_end
+        line_end = self._line_end(position)
         if text.startswith("<!--", position):
-            close = text.find("-->", position)
-            end = len(text) if close < 0 else close + 3
+            end = self._comment_end(position, "-->")
         else:
             tag = mdx.scan_tag(text, position, len(text))
             if tag is None:
@@ -335,11 +341,9 @@ class _Scan:
 
     def _brace(self, line: int, position: int) -> None:
         text = self.text
-        line_end = text.find("\n", position)
-        line_end = len(text) if line_end < 0 else line_end
+        line_end = self._line_end(position)
         if text.startswith("{/*", position):
-            close = text.find("*/}", position)
-            end = len(text) if close < 0 else close + 3
+            end = self._comment_end(position, "*/}")
         else:
             shortcode = _SHORTCODE.match(text, position)
             if shortcode is None or shortcode.group(1):
