@@ -262,7 +262,7 @@ def diff_texts(
     for span in spans:
         old_text = "\n".join(old_page.lines[span.old_start : span.old_end])
         new_text = "\n".join(new_page.lines[span.new_start : span.new_end])
-        if same_context and clean(old_text) == clean(new_text):
+        if same_context and old_text.split() == new_text.split():
             changes.append(_whitespace_change(span, old_text, new_text, new_page))
             continue
         parsed.append(
