@@ -175,10 +175,12 @@ class PageReport:
     hunks: tuple[Hunk, ...]
     lines_added: int
     lines_removed: int
+    verdict: str = field(init=False, repr=False, compare=False)
+    """The highest class among the changes, or ``unchanged``: worked out once, as every output
+    (each line of a site's lists, each feed) asks for it."""
 
-    @property
-    def verdict(self) -> str:
-        return highest_verdict(c.change_class for c in self.changes)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdict", highest_verdict(c.change_class for c in self.changes))
 
 
 @dataclass(frozen=True, slots=True)

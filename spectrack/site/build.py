@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import jinja2
 
 from spectrack.errors import InputError
-from spectrack.model import UNCHANGED, ChangeClass, PageReport
+from spectrack.model import ChangeClass
 from spectrack.progress import Progress, SilentProgress
 from spectrack.site import present
 from spectrack.site.model import ChangeEntry, SiteData
@@ -138,13 +138,6 @@ def _base(base_url: str | None) -> str | None:
     return base_url if base_url.endswith("/") else base_url + "/"
 
 
-def _strip_xml_illegal(value: Any) -> Any:
-    """Drop characters XML 1.0 cannot hold, so feeds stay parseable whatever a page contained."""
-    if isinstance(value, str) and _XML_ILLEGAL.search(value):
-        return type(value)(_XML_ILLEGAL.sub("", value))
-    return value
-
-
 @cache
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
@@ -154,7 +147,6 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=_strip_xml_illegal,
     )
     environment.globals.update(
         {
@@ -177,6 +169,7 @@ def _environment() -> jinja2.Environment:
                 "segments",
                 "source_href",
                 "strength_change",
+                "unified_diff",
                 "upstream_text",
                 "verdict_label",
             )
@@ -187,7 +180,12 @@ def _environment() -> jinja2.Environment:
 
 
 def _render(template: str, **context: Any) -> str:
-    return _environment().get_template(template).render(**context)
+    """The template's text without the characters XML 1.0 cannot hold (nor UTF-8 lone surrogates).
+
+    Cutting them from the whole text at once is many times cheaper than from every value shown,
+    and the same: the templates hold none, and escaping makes none.
+    """
+    return _XML_ILLEGAL.sub("", _environment().get_template(template).render(**context))
 
 
 def _page(template: str, root: str, site_title: str, **context: Any) -> bytes:
@@ -245,7 +243,7 @@ class _Fingerprints:
         for entry in changes:
             report = entry.report
             upstream = entry.upstream
-            verdict = verdicts[entry.change_id] = _verdict(report)
+            verdict = verdicts[entry.change_id] = report.verdict
             row = _serialised(
                 (
                     entry.change_id,
@@ -277,15 +275,6 @@ class _Fingerprints:
             rows[entry.change_id] = row
             full[entry.change_id] = row + _serialised(rest)
         return cls(rows, full, verdicts)
-
-
-def _verdict(report: PageReport) -> str:
-    """``report.verdict``, several times faster: a build asks it of every change."""
-    classes = {change.change_class._value_ for change in report.changes}
-    return next((name for name in _CLASSES_FIRST_HIGHEST if name in classes), UNCHANGED)
-
-
-_CLASSES_FIRST_HIGHEST = tuple(c.value for c in sorted(ChangeClass, key=lambda c: -c.rank))
 
 
 def _by_upstream(entry: ChangeEntry) -> tuple[datetime, datetime, str]:
@@ -413,11 +402,16 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
             "feeds/normative.xml", f"{data.title}: normative changes", "index.html", normative
         )
     )
+    # Thousands of these: the key is spelled out rather than built by the general key_of, and
+    # the change's full fingerprint stands for the path, which only its id decides.
+    change_site = _serialised((site, "change page"))
     for entry in data.changes:
-        # Thousands of these: the key is spelled out rather than built by the general key_of.
-        path = present.change_href(entry.change_id)
-        key = _digest(_serialised((site, path, fingerprints.full[entry.change_id])))
-        outputs.append(_Output(path, key, partial(_change_page, entry, data.title)))
+        key = _digest(change_site + fingerprints.full[entry.change_id])
+        outputs.append(
+            _Output(
+                present.change_href(entry.change_id), key, partial(_change_page, entry, data.title)
+            )
+        )
     return outputs
 
 
@@ -506,7 +500,8 @@ def _existing_files(out: Path, paths: Iterable[str]) -> set[str]:
             names = os.listdir(out / folder)
         except (FileNotFoundError, NotADirectoryError):
             continue
-        found.update(posixpath.join(folder, name) for name in names)
+        prefix = f"{folder}/" if folder else ""
+        found.update([prefix + name for name in names])
     return found
 
 

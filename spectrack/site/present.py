@@ -196,6 +196,21 @@ def hunk_title(hunk: Hunk) -> str:
     return f"old {old}, new {new}"
 
 
+def unified_diff(hunks: tuple[Hunk, ...]) -> str:
+    """The hunks as one plain unified diff, each hunk header naming its class.
+
+    One string for a whole diff: a feed entry escapes it once instead of line by line.
+    """
+    parts = []
+    for hunk in hunks:
+        parts.append(
+            f"@@ -{hunk.old_start},{hunk.old_count} +{hunk.new_start},{hunk.new_count} @@ "
+            f"{verdict_label(hunk.change_class.value)}\n"
+        )
+        parts.extend(f"{line.op}{line.text}\n" for line in hunk.lines)
+    return "".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class Fact:
     """One row of a change's key facts: a label and a value, optionally a time and a note."""

@@ -12,6 +12,7 @@ import pytest
 
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
+from spectrack.model import ChangeClass, highest_verdict
 from spectrack.site import (
     ChangeEntry,
     Precision,
@@ -21,7 +22,7 @@ from spectrack.site import (
     build,
     present,
 )
-from spectrack.site.build import CSP, MANIFEST, _verdict
+from spectrack.site.build import CSP, MANIFEST
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
@@ -345,17 +346,15 @@ def test_an_edit_that_changed_nothing_still_gets_its_page(tmp_path: Path) -> Non
     ] == ["unchanged", "editorial"]
 
 
-def test_the_quick_verdict_agrees_with_the_report() -> None:
+def test_a_reports_verdict_follows_its_changes_also_when_replaced() -> None:
     reports = [entry.report for entry in sample_data().changes]
     reports.append(diff_texts(KETTLE_V1, KETTLE_V1, "same.md"))
-    assert {report.verdict for report in reports} == {
-        "normative",
-        "editorial",
-        "formatting",
-        "unchanged",
-    }
-    for report in reports:
-        assert _verdict(report) == report.verdict
+    verdicts = {report.verdict for report in reports}
+    assert verdicts == {"normative", "editorial", "formatting", "unchanged"}
+    normative = next(report for report in reports if report.verdict == "normative")
+    kept = tuple(c for c in normative.changes if c.change_class != ChangeClass.NORMATIVE)
+    assert replace(normative, changes=kept).verdict == highest_verdict(c.change_class for c in kept)
+    assert replace(normative, changes=()).verdict == "unchanged"
 
 
 class Name(str):
