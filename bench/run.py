@@ -1,5 +1,6 @@
 """``make bench``: every benchmark in turn — the semantic diff on the shared corpus, fetching and
-storing, and building the change site. Each prints its own figures and ratios."""
+storing, and building the change site (from prepared data, then from a store). Each prints its
+own figures and ratios."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bench import diff, fetch, site
+from bench import diff, fetch, site, site_store
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     fetch.main()
     print()
     site.main([])
+    print()
+    site_store.main([])
     return status
 
 

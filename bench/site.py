@@ -64,7 +64,7 @@ def _sentence(rng: random.Random, keyword: str | None) -> str:
     return f"The {words[0]} {verb} {words[1]} the {words[2]} before each {words[3]}."
 
 
-def _first_version(rng: random.Random, title: str) -> list[str]:
+def first_version(rng: random.Random, title: str) -> list[str]:
     lines = [f"# {title}", ""]
     for section in range(4):
         lines += [f"## Part {section + 1}", ""]
@@ -74,7 +74,7 @@ def _first_version(rng: random.Random, title: str) -> list[str]:
     return lines
 
 
-def _edit(rng: random.Random, lines: list[str]) -> list[str]:
+def edit(rng: random.Random, lines: list[str]) -> list[str]:
     """The next version: one requirement re-keyed, one sentence reworded, or one re-wrapped."""
     edited = list(lines)
     sentences = [i for i, line in enumerate(edited) if line.startswith("The ")]
@@ -120,7 +120,7 @@ def generate(
         page = number % pages
         source = f"source-{page % 5}"
         old = latest.get(page)
-        new = _edit(rng, old) if old is not None else _first_version(rng, f"Page {page}")
+        new = edit(rng, old) if old is not None else first_version(rng, f"Page {page}")
         entries.append(
             _entry(
                 f"c{number:06d}",
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
         "source-0",
         page,
         "\n".join(newest),
-        "\n".join(_edit(random.Random(1), newest)),
+        "\n".join(edit(random.Random(1), newest)),
         len(entries),
     )
     before = site_data(entries)

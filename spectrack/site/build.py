@@ -24,6 +24,8 @@ from typing import Any, NamedTuple
 
 import jinja2
 
+from spectrack.codedigest import code_digest
+from spectrack.collector import collector_paused
 from spectrack.errors import InputError
 from spectrack.model import ChangeClass
 from spectrack.progress import Progress, SilentProgress
@@ -91,7 +93,9 @@ def build(
     """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
     _check(data)
     base = _base(base_url)
-    return _write(_plan(data, base), out, progress or SilentProgress())
+    with collector_paused():
+        outputs = _plan(data, base)
+    return _write(outputs, out, progress or SilentProgress())
 
 
 def _check(data: SiteData) -> None:
@@ -192,18 +196,6 @@ def _page(template: str, root: str, site_title: str, **context: Any) -> bytes:
     return _render(template, root=root, site_title=site_title, **context).encode("utf-8")
 
 
-@cache
-def _code_digest() -> str:
-    """Digest of spectrack's code, templates and assets: any edit to them changes every key."""
-    package = _PACKAGE_DIR.parent
-    digest = hashlib.blake2b(digest_size=16)
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix in (".py", ".html", ".xml", ".css", ".js", ".svg"):
-            digest.update(path.relative_to(package).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
@@ -287,7 +279,7 @@ def _by_recording(entry: ChangeEntry) -> tuple[datetime, str]:
 
 def _plan(data: SiteData, base: str | None) -> list[_Output]:
     """Every file of the site with its key and how to make it."""
-    site = repr((_code_digest(), base, data.title))
+    site = repr((code_digest(), base, data.title))
     fingerprints = _Fingerprints.of(data.changes)
 
     def key_of(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
+import subprocess
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -13,6 +16,7 @@ from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import revision_report
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
+from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts
 from spectrack.site import present
 from spectrack.site.collect import collect
 from spectrack.store import Store
@@ -156,3 +160,87 @@ def test_the_site_command_names_a_missing_store(
     error = capsys.readouterr().err
     assert error.startswith("spectrack: error: ") and "nowhere" in error
     assert error.count("\n") == 1
+
+
+# -- the report cache: a rebuild diffs only new revisions, and a bad cache is rebuilt ---------
+
+
+def cache_file(store: Store) -> Path:
+    return store.path / ".git" / CACHE_FILE
+
+
+def rewrite_cache(store: Store, commit: str, title: str, code: str | None = None) -> None:
+    """Put a title no diff of the store could give on one commit's cached facts."""
+    with cache_file(store).open("rb") as file:
+        content = pickle.load(file)
+    facts = content["facts"][commit]
+    content["facts"][commit] = replace(facts, title=title)
+    if code is not None:
+        content["code"] = code
+    with cache_file(store).open("wb") as file:
+        pickle.dump(content, file)
+
+
+def test_a_second_collect_reads_the_reports_from_the_cache(store: Store) -> None:
+    first = collect(store)
+    assert cache_file(store).is_file()
+    commit = first.changes[0].change_id
+    rewrite_cache(store, commit, "Title from the cache")
+    second = collect(store)
+    assert second.changes[0].title == "Title from the cache"
+    assert [c.report for c in second.changes] == [c.report for c in first.changes]
+
+
+def test_a_revision_recorded_after_the_last_collect_is_diffed_and_cached(
+    store: Store, tmp_path: Path
+) -> None:
+    collect(store)
+    clock = StepClock(datetime(2031, 1, 1, tzinfo=UTC))
+    record(store, clock, LAMP, "# Lamp\n\nThe lamp MAY glow.\n", "2025-04-10")
+    data = collect(store)
+    newest = store.revisions()[-1]
+    assert data.changes[-1].change_id == newest.commit
+    assert data.changes[-1].report == revision_report(store, newest)
+    assert data.changes[-1].verdict == "normative"
+    cached = ReportCache.load(store.path).get(newest.commit)
+    assert cached == RevisionFacts(revision_report(store, newest), "Lamp")
+
+
+def test_a_cache_written_by_another_version_of_spectrack_is_set_aside(store: Store) -> None:
+    first = collect(store)
+    commit = first.changes[0].change_id
+    rewrite_cache(store, commit, "Stale title", code="another version")
+    assert collect(store).changes[0].title == "Lamp"
+    assert ReportCache.load(store.path).get(commit) == RevisionFacts(
+        first.changes[0].report, "Lamp"
+    )
+
+
+def test_an_unreadable_cache_is_rebuilt(store: Store) -> None:
+    expected = collect(store)
+    for garbage in (b"not a pickle", b"", pickle.dumps({"schema": "other"})):
+        cache_file(store).write_bytes(garbage)
+        assert collect(store) == expected
+        with cache_file(store).open("rb") as file:
+            assert pickle.load(file)["schema"] == SCHEMA
+
+
+def test_the_cache_is_no_part_of_the_stores_history(store: Store) -> None:
+    head = store.head()
+    collect(store)
+    assert store.head() == head
+    status = subprocess.run(
+        ["git", "-C", str(store.path), "status", "--porcelain", "--ignored"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert status.stdout == ""
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, store: Store) -> None:
+    revision = store.revisions()[0]
+    cache = ReportCache(tmp_path / "missing" / CACHE_FILE, {})
+    cache.put(revision.commit, RevisionFacts(revision_report(store, revision), None))
+    cache.save()
+    assert not (tmp_path / "missing").exists()
