@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -77,6 +78,7 @@ from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
+from spectrack.worktree import WorkTree, check_out
 
 BRANCH = "refs/heads/main"
 META_FILE = ".spectrack/store.json"
@@ -88,7 +90,8 @@ CHECKPOINT_EVERY = 100
 """Commits between two fast-import checkpoints (the points a killed run keeps)."""
 LOCK_FILE = "spectrack.lock"
 CHECKOUT_PENDING = "spectrack-checkout-pending"
-"""Exists from a run's first commit until its files are checked out (a killed run leaves it)."""
+"""Exists from a run's first commit until its files are checked out (a killed run leaves it); lists
+the files the run wrote into the working tree (see `spectrack.worktree`)."""
 _STALE_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "refs/heads/main.lock")
 
 
@@ -187,6 +190,11 @@ class Recorded:
 
 def state_path(page: str) -> str:
     return f"{STATE_ROOT}/{page}{PAGE_SUFFIX}.json"
+
+
+def checked_out(path: str) -> bool:
+    """Whether a store file is in the working tree (the sparse checkout leaves page state out)."""
+    return not path.startswith(STATE_ROOT + "/")
 
 
 def check_path(source: str) -> str:
@@ -312,7 +320,7 @@ class Store:
             if not (path / ".git").exists():
                 git(path, "init", "--quiet", "--initial-branch=main")
                 # Page state is for spectrack, not for readers of the files: leaving it out of
-                # the checkout halves the files a run writes.
+                # the checkout halves the files a run writes (`checked_out` says the same).
                 git(path, "config", "core.sparseCheckout", "true")
                 (path / ".git" / "info").mkdir(exist_ok=True)
                 (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
@@ -551,9 +559,8 @@ class Store:
                 self._cache = None
             pending = self.path / ".git" / CHECKOUT_PENDING
             if pending.exists():
-                git(self.path, "reset", "--hard", "--quiet")
+                check_out(self.path, pending, functools.partial(git, self.path))
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
-                pending.unlink()
 
     def _clear_stale_locks(self) -> None:
         """Remove git lock files a killed run may have left (the run lock proves none is active)."""
@@ -617,6 +624,7 @@ class StoreWriter:
         self.commits = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._errors: IO[bytes] | None = None
+        self._worktree: WorkTree | None = None
         self._states: dict[str, dict[str, PageState]] = {}
         self._dirty_states: dict[str, PageState] = {}
         self._written: dict[str, bytes | None] = {}
@@ -814,6 +822,13 @@ class StoreWriter:
         message = f"{subject}\n\n" + "\n".join(lines) + "\n"
         parent = self.base if self.commits == 0 else None
         self._send(_commit_stream(message, author_date, committer_date, parent, files, deleted))
+        assert self._worktree is not None
+        for path, data in files:
+            if checked_out(path):
+                self._worktree.put(path, data)
+        for path in deleted:
+            if checked_out(path):
+                self._worktree.put(path, None)
         self.commits += 1
         if self.commits % CHECKPOINT_EVERY == 0:
             self._send(b"checkpoint\n\n")
@@ -833,7 +848,7 @@ class StoreWriter:
             )
             assert self._process.stdin is not None
             self._process.stdin.write(b"feature done\n")
-            (self.store.path / ".git" / CHECKOUT_PENDING).touch()
+            self._worktree = WorkTree(self.store.path, self.store.path / ".git" / CHECKOUT_PENDING)
         assert self._process.stdin is not None
         try:
             self._process.stdin.write(data)
@@ -865,14 +880,18 @@ class StoreWriter:
             self._dirty_states.clear()
         if self._process is None:
             return
-        assert self._process.stdin is not None
+        assert self._process.stdin is not None and self._worktree is not None
         try:
-            self._process.stdin.write(b"done\n")
-            self._process.stdin.close()
-        except BrokenPipeError:
-            self._fail()
-        if self._process.wait() != 0:
-            self._fail()
+            try:
+                self._process.stdin.write(b"done\n")
+                self._process.stdin.close()
+            except BrokenPipeError:
+                self._fail()
+            if self._process.wait() != 0:
+                self._fail()
+        finally:
+            # No file is written once the run lock is released.
+            self._worktree.close()
         assert self._errors is not None
         self._errors.close()
         self._process = None
