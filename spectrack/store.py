@@ -67,6 +67,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -624,6 +625,9 @@ class StoreWriter:
         self.commits = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._errors: IO[bytes] | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._broken = False
+        """fast-import stopped reading (its message says why)."""
         self._worktree: WorkTree | None = None
         self._states: dict[str, dict[str, PageState]] = {}
         self._dirty_states: dict[str, PageState] = {}
@@ -848,12 +852,23 @@ class StoreWriter:
             )
             assert self._process.stdin is not None
             self._process.stdin.write(b"feature done\n")
-            self._worktree = WorkTree(self.store.path, self.store.path / ".git" / CHECKOUT_PENDING)
-        assert self._process.stdin is not None
-        try:
-            self._process.stdin.write(data)
-        except BrokenPipeError:
+            # Writing to the pipe (which wakes fast-import) and the files happens in one thread
+            # of its own, in order, so a fetch's event loop only hands bytes over.
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="spectrack-store")
+            pending = self.store.path / ".git" / CHECKOUT_PENDING
+            self._worktree = WorkTree(self.store.path, pending, self._thread)
+        if self._broken:
             self._fail()
+        assert self._thread is not None
+        self._thread.submit(self._write, data)
+
+    def _write(self, data: bytes) -> None:
+        assert self._process is not None and self._process.stdin is not None
+        if not self._broken:
+            try:
+                self._process.stdin.write(data)
+            except BrokenPipeError:
+                self._broken = True
 
     def _fail(self) -> None:
         assert self._process is not None and self._errors is not None
@@ -880,18 +895,22 @@ class StoreWriter:
             self._dirty_states.clear()
         if self._process is None:
             return
-        assert self._process.stdin is not None and self._worktree is not None
+        assert self._process.stdin is not None
+        assert self._thread is not None and self._worktree is not None
         try:
-            try:
-                self._process.stdin.write(b"done\n")
-                self._process.stdin.close()
-            except BrokenPipeError:
-                self._fail()
-            if self._process.wait() != 0:
-                self._fail()
+            self._thread.shutdown(wait=True)
         finally:
             # No file is written once the run lock is released.
             self._worktree.close()
+        if self._broken:
+            self._fail()
+        try:
+            self._process.stdin.write(b"done\n")
+            self._process.stdin.close()
+        except BrokenPipeError:
+            self._fail()
+        if self._process.wait() != 0:
+            self._fail()
         assert self._errors is not None
         self._errors.close()
         self._process = None

@@ -27,16 +27,17 @@ Git = Callable[..., bytes]
 
 
 class WorkTree:
-    """Writes committed files into the working tree in one background thread, latest bytes only."""
+    """Writes committed files into the working tree in a background thread, latest bytes only."""
 
-    def __init__(self, root: Path, pending: Path) -> None:
+    def __init__(self, root: Path, pending: Path, thread: ThreadPoolExecutor) -> None:
+        # ``thread`` has one thread, which keeps the writes in order (a page written, then its
+        # folder pruned); its owner shuts it down before `close`.
         self.root = root
         self._pending: IO[bytes] = pending.open("ab", buffering=0)
         self._latest: dict[str, bytes | None] = {}
         """Files waiting for the thread: their latest committed bytes (None: deleted)."""
         self._lock = threading.Lock()
-        # One thread keeps the writes in order (a page written, then its folder pruned).
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="spectrack-worktree")
+        self._thread = thread
 
     def put(self, path: str, data: bytes | None) -> None:
         """Write ``path`` with ``data`` (delete it for None), soon."""
@@ -58,8 +59,6 @@ class WorkTree:
                 write(self.root / path, data)
 
     def close(self) -> None:
-        """Wait for every write."""
-        self._thread.shutdown(wait=True)
         self._pending.close()
 
 
