@@ -319,7 +319,9 @@ class Store:
         try:
             fcntl.flock(folder, fcntl.LOCK_EX)
             if not (path / ".git").exists():
-                git(path, "init", "--quiet", "--initial-branch=main")
+                # No template: its sample hooks are a score of files to create, and fast-import
+                # runs no hooks anyway.
+                git(path, "init", "--quiet", "--initial-branch=main", "--template=")
                 # Page state is for spectrack, not for readers of the files: leaving it out of
                 # the checkout halves the files a run writes (`checked_out` says the same).
                 git(path, "config", "core.sparseCheckout", "true")
