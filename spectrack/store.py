@@ -51,7 +51,8 @@ Writing goes through `Store.writer` (one run at a time: a file lock on the repos
 short wait, then `StoreBusyError`). Commits stream into ``git fast-import``, which never rewrites
 existing history (a ref update that is not a fast-forward fails) and publishes commits only at a
 checkpoint or at the end of a complete stream: a run killed at any moment leaves the previous
-commits intact, and the next run fetches what is missing again.
+commits intact, and the next run fetches what is missing again. The files of the working tree are
+written while the run goes (`spectrack.worktree`); the next run also undoes those of a killed run.
 """
 
 from __future__ import annotations
