@@ -51,13 +51,15 @@ Writing goes through `Store.writer` (one run at a time: a file lock on the repos
 short wait, then `StoreBusyError`). Commits stream into ``git fast-import``, which never rewrites
 existing history (a ref update that is not a fast-forward fails) and publishes commits only at a
 checkpoint or at the end of a complete stream: a run killed at any moment leaves the previous
-commits intact, and the next run fetches what is missing again.
+commits intact, and the next run fetches what is missing again. The files of the working tree are
+written while the run goes (`spectrack.worktree`); the next run also undoes those of a killed run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -66,6 +68,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -77,6 +80,7 @@ from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
+from spectrack.worktree import WorkTree, check_out
 
 BRANCH = "refs/heads/main"
 META_FILE = ".spectrack/store.json"
@@ -88,7 +92,8 @@ CHECKPOINT_EVERY = 100
 """Commits between two fast-import checkpoints (the points a killed run keeps)."""
 LOCK_FILE = "spectrack.lock"
 CHECKOUT_PENDING = "spectrack-checkout-pending"
-"""Exists from a run's first commit until its files are checked out (a killed run leaves it)."""
+"""Exists from a run's first commit until its files are checked out (a killed run leaves it); lists
+the files the run wrote into the working tree (see `spectrack.worktree`)."""
 _STALE_GIT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "refs/heads/main.lock")
 
 
@@ -187,6 +192,11 @@ class Recorded:
 
 def state_path(page: str) -> str:
     return f"{STATE_ROOT}/{page}{PAGE_SUFFIX}.json"
+
+
+def checked_out(path: str) -> bool:
+    """Whether a store file is in the working tree (the sparse checkout leaves page state out)."""
+    return not path.startswith(STATE_ROOT + "/")
 
 
 def check_path(source: str) -> str:
@@ -310,9 +320,11 @@ class Store:
         try:
             fcntl.flock(folder, fcntl.LOCK_EX)
             if not (path / ".git").exists():
-                git(path, "init", "--quiet", "--initial-branch=main")
+                # No template: its sample hooks are a score of files to create, and fast-import
+                # runs no hooks anyway.
+                git(path, "init", "--quiet", "--initial-branch=main", "--template=")
                 # Page state is for spectrack, not for readers of the files: leaving it out of
-                # the checkout halves the files a run writes.
+                # the checkout halves the files a run writes (`checked_out` says the same).
                 git(path, "config", "core.sparseCheckout", "true")
                 (path / ".git" / "info").mkdir(exist_ok=True)
                 (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
@@ -551,9 +563,8 @@ class Store:
                 self._cache = None
             pending = self.path / ".git" / CHECKOUT_PENDING
             if pending.exists():
-                git(self.path, "reset", "--hard", "--quiet")
+                check_out(self.path, pending, functools.partial(git, self.path))
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
-                pending.unlink()
 
     def _clear_stale_locks(self) -> None:
         """Remove git lock files a killed run may have left (the run lock proves none is active)."""
@@ -617,6 +628,10 @@ class StoreWriter:
         self.commits = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._errors: IO[bytes] | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._broken = False
+        """fast-import stopped reading (its message says why)."""
+        self._worktree: WorkTree | None = None
         self._states: dict[str, dict[str, PageState]] = {}
         self._dirty_states: dict[str, PageState] = {}
         self._written: dict[str, bytes | None] = {}
@@ -814,6 +829,13 @@ class StoreWriter:
         message = f"{subject}\n\n" + "\n".join(lines) + "\n"
         parent = self.base if self.commits == 0 else None
         self._send(_commit_stream(message, author_date, committer_date, parent, files, deleted))
+        assert self._worktree is not None
+        for path, data in files:
+            if checked_out(path):
+                self._worktree.put(path, data)
+        for path in deleted:
+            if checked_out(path):
+                self._worktree.put(path, None)
         self.commits += 1
         if self.commits % CHECKPOINT_EVERY == 0:
             self._send(b"checkpoint\n\n")
@@ -833,12 +855,23 @@ class StoreWriter:
             )
             assert self._process.stdin is not None
             self._process.stdin.write(b"feature done\n")
-            (self.store.path / ".git" / CHECKOUT_PENDING).touch()
-        assert self._process.stdin is not None
-        try:
-            self._process.stdin.write(data)
-        except BrokenPipeError:
+            # Writing to the pipe (which wakes fast-import) and the files happens in one thread
+            # of its own, in order, so a fetch's event loop only hands bytes over.
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="spectrack-store")
+            pending = self.store.path / ".git" / CHECKOUT_PENDING
+            self._worktree = WorkTree(self.store.path, pending, self._thread)
+        if self._broken:
             self._fail()
+        assert self._thread is not None
+        self._thread.submit(self._write, data)
+
+    def _write(self, data: bytes) -> None:
+        assert self._process is not None and self._process.stdin is not None
+        if not self._broken:
+            try:
+                self._process.stdin.write(data)
+            except BrokenPipeError:
+                self._broken = True
 
     def _fail(self) -> None:
         assert self._process is not None and self._errors is not None
@@ -866,6 +899,14 @@ class StoreWriter:
         if self._process is None:
             return
         assert self._process.stdin is not None
+        assert self._thread is not None and self._worktree is not None
+        try:
+            self._thread.shutdown(wait=True)
+        finally:
+            # No file is written once the run lock is released.
+            self._worktree.close()
+        if self._broken:
+            self._fail()
         try:
             self._process.stdin.write(b"done\n")
             self._process.stdin.close()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -34,6 +34,7 @@ from spectrack.errors import ConfigError, FetchError, InputError
 from spectrack.fetch import (
     Fetcher,
     Response,
+    Sitemap,
     Sleep,
     host_of,
     make_client,
@@ -239,10 +240,10 @@ class _SourceRun:
         finally:
             self.progress.advance()
 
-    async def run(self, everything: bool) -> SourceSummary:
+    async def run(self, reading: Awaitable[Sitemap], everything: bool) -> SourceSummary:
         source = self.source
         try:
-            sitemap = await read_sitemap(self.fetcher, source.sitemap, source.redirect_hosts)
+            sitemap = await reading
         except FetchError as error:
             self.fail(source.sitemap, str(error))
             return self.summary()
@@ -294,7 +295,7 @@ class _SourceRun:
 
 async def fetch_sources(
     config: Config,
-    store: Store,
+    store: Store | Awaitable[Store],
     fetcher: Fetcher,
     *,
     names: Sequence[str] = (),
@@ -302,17 +303,38 @@ async def fetch_sources(
     progress: Progress | None = None,
     clock: Clock = utc_now,
 ) -> FetchSummary:
-    """Fetch the named sources (all when empty) into ``store`` with one run lock held."""
+    """Fetch the named sources (all when empty) into ``store`` with one run lock held.
+
+    ``store`` may still be opening (an awaitable); the sitemaps are requested meanwhile.
+    """
     sources = config.selected(names)
     report = progress or SilentProgress()
+    # The sitemaps are requested while the store opens and its lock is taken (in a thread).
+    readings = [
+        asyncio.ensure_future(read_sitemap(fetcher, s.sitemap, s.redirect_hosts)) for s in sources
+    ]
     summaries = []
-    with store.writer(clock, config.store.lock_wait) as writer:
-        for source in sources:
-            run = _SourceRun(source, writer, fetcher, report, clock)
-            summaries.append(await run.run(everything))
-        releases = await refresh_releases(
-            config, writer, fetcher, names=names, conditional=not everything, progress=report
-        )
+    try:
+        with contextlib.ExitStack() as stack:
+
+            def begin(opened: Store) -> StoreWriter:
+                writer = stack.enter_context(opened.writer(clock, config.store.lock_wait))
+                for source in sources:
+                    writer.states(source.name)
+                return writer
+
+            opened = store if isinstance(store, Store) else await store
+            writer = await asyncio.to_thread(begin, opened)
+            for source, reading in zip(sources, readings, strict=True):
+                run = _SourceRun(source, writer, fetcher, report, clock)
+                summaries.append(await run.run(reading, everything))
+            releases = await refresh_releases(
+                config, writer, fetcher, names=names, conditional=not everything, progress=report
+            )
+    finally:
+        for reading in readings:
+            reading.cancel()
+        await asyncio.gather(*readings, return_exceptions=True)
     for message in releases.messages:
         report.warn(message)
     return FetchSummary(tuple(summaries), fetcher.requests)
@@ -345,27 +367,34 @@ def run_fetch(
         raise ConfigError(f"{where}no [[source]] configured; nothing to fetch")
 
     async def main() -> FetchSummary:
-        async with contextlib.AsyncExitStack() as stack:
-            http = client
-            if http is None:
-                http = await stack.enter_async_context(make_client(config.fetch))
-            fetcher = Fetcher(
-                http,
-                config.fetch,
-                concurrency=host_concurrency(config.sources),
-                sleep=sleep,
-                clock=clock,
-            )
-            with Store.create(config.store.path, clock) as store:
+        # The store is created or opened (git commands, in a thread) while the client is set up
+        # and the sitemaps are requested.
+        opening = asyncio.ensure_future(asyncio.to_thread(Store.create, config.store.path, clock))
+        try:
+            async with contextlib.AsyncExitStack() as stack:
+                http = client
+                if http is None:
+                    http = await stack.enter_async_context(make_client(config.fetch))
+                fetcher = Fetcher(
+                    http,
+                    config.fetch,
+                    concurrency=host_concurrency(config.sources),
+                    sleep=sleep,
+                    clock=clock,
+                )
                 return await fetch_sources(
                     config,
-                    store,
+                    opening,
                     fetcher,
                     names=names,
                     everything=everything,
                     progress=progress,
                     clock=clock,
                 )
+        finally:
+            await asyncio.wait([opening])
+            if not opening.cancelled() and opening.exception() is None:
+                opening.result().close()
 
     return asyncio.run(main())
 

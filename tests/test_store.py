@@ -9,9 +9,9 @@ import pytest
 
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError, StoreBusyError, StoreError
-from spectrack.store import RevisionEvent, Store
+from spectrack.store import CHECKOUT_PENDING, RevisionEvent, Store
 from tests.conftest import StepClock
-from tests.storecheck import assert_consistent, git, head
+from tests.storecheck import assert_consistent, git, head, page_bytes
 
 URL = "https://docs.example.org/spec/tools"
 
@@ -164,12 +164,36 @@ def test_history_moved_under_a_run_is_never_rewritten(store: Store) -> None:
         git(store.path, *outsider, "commit", "-q", "-m", "outside commit")
     assert git(store.path, "log", "-1", "--format=%s") == "outside commit\n"
     assert "mcp/spec/tools/new" not in store.pages()
+    with store.writer(StepClock()):
+        pass
+    assert not (store.path / "mcp/spec/tools/new.md").exists(), "unpublished, so not checked out"
+
+
+def test_the_files_of_a_killed_runs_lost_commits_are_undone(store: Store) -> None:
+    # The killed run wrote two pages into the working tree; fast-import published neither.
+    (store.path / "mcp" / "gone").mkdir()
+    (store.path / "mcp" / "gone" / "lost.md").write_text("never committed")
+    (store.path / "mcp" / "spec" / "tools.md").write_text("a lost revision")
+    (store.path / "mcp" / "keep.md").write_text("not spectrack's")
+    pending = store.path / ".git" / CHECKOUT_PENDING
+    pending.write_bytes(b"mcp/gone/lost.md\0mcp/spec/tools.md\0")
+    with store.writer(StepClock()):
+        pass
+    assert not (store.path / "mcp" / "gone").exists()
+    assert (
+        page_bytes(store.path, "mcp/spec/tools") == b"# Tools\n\nServers MUST validate all input.\n"
+    )
+    assert (store.path / "mcp" / "keep.md").exists(), "only files a run wrote are removed"
+    assert not pending.exists()
+    (store.path / "mcp" / "keep.md").unlink()
+    assert_consistent(store.path)
 
 
 def test_removal_keeps_history(store: Store) -> None:
     with store.writer(StepClock()) as writer:
         page = writer.remove("mcp", URL, "gone")
     assert page == "mcp/spec/tools" and page not in store.pages()
+    assert not (store.path / "mcp/spec/tools.md").exists()
     assert store.history(page)[-1].event is RevisionEvent.REMOVED
     assert store.read(page, "HEAD") is None
     assert store.resolve(URL) == page, "removed pages can still be addressed"

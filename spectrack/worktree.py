@@ -1,0 +1,107 @@
+"""The store's working tree, written while a run records its revisions instead of after it.
+
+A run's commits stream into ``git fast-import`` and become visible only when it publishes them, but
+their files are known at once. `WorkTree` writes each committed file (or deletes it) in a
+background thread while the run waits for the network, so the end of a run does not spend a file
+creation per new page on a checkout (on a slow file system, most of a first fetch's overhead).
+
+Crash safety: every path is appended to the run's pending list *before* its file is touched, and
+the list (``.git/spectrack-checkout-pending``) lives until `check_out` has made index and files
+agree with the branch. A run killed before its commits were published thus leaves files the next
+run can find: `check_out` deletes the listed files the branch does not have, and ``git reset
+--hard`` restores the ones it has.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import IO
+
+Git = Callable[..., bytes]
+"""Runs git in the store: ``git(*args)`` → its output."""
+
+
+class WorkTree:
+    """Writes committed files into the working tree in a background thread, latest bytes only."""
+
+    def __init__(self, root: Path, pending: Path, thread: ThreadPoolExecutor) -> None:
+        # ``thread`` has one thread, which keeps the writes in order (a page written, then its
+        # folder pruned); its owner shuts it down before `close`.
+        self.root = root
+        self._pending: IO[bytes] = pending.open("ab", buffering=0)
+        self._latest: dict[str, bytes | None] = {}
+        """Files waiting for the thread: their latest committed bytes (None: deleted)."""
+        self._lock = threading.Lock()
+        self._thread = thread
+
+    def put(self, path: str, data: bytes | None) -> None:
+        """Write ``path`` with ``data`` (delete it for None), soon."""
+        self._pending.write(path.encode("utf-8", "surrogateescape") + b"\0")
+        with self._lock:
+            waiting = path in self._latest
+            self._latest[path] = data
+        if not waiting:
+            self._thread.submit(self._apply, path)
+
+    def _apply(self, path: str) -> None:
+        with self._lock:
+            data = self._latest.pop(path)
+        # A file this cannot write is written (or its error reported) by `check_out`'s reset.
+        with contextlib.suppress(OSError):
+            if data is None:
+                remove(self.root, path)
+            else:
+                write(self.root / path, data)
+
+    def close(self) -> None:
+        self._pending.close()
+
+
+def write(target: Path, data: bytes) -> None:
+    """Write a file, creating its folders; few system calls, as each one hands the GIL over."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
+    try:
+        fd = os.open(target, flags, 0o666)
+    except FileNotFoundError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, flags, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def remove(root: Path, path: str) -> None:
+    """Delete a file and the folders it leaves empty (as a git checkout does)."""
+    target = root / path
+    with contextlib.suppress(FileNotFoundError):
+        target.unlink()
+    for folder in target.parents:
+        if folder == root:
+            break
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+
+
+def check_out(root: Path, pending: Path, git: Git) -> None:
+    """Make index and files match the branch, then end the pending list (see the module docstring).
+
+    The files `WorkTree` wrote are only read here (``reset --mixed`` records them in the index);
+    ``reset --hard`` then writes whatever still differs, such as a killed run's half-written file.
+    """
+    listed = {p for p in pending.read_bytes().decode("utf-8", "surrogateescape").split("\0") if p}
+    git("reset", "--mixed", "--quiet")
+    tracked = git("ls-files", "-z").decode("utf-8", "surrogateescape").split("\0")
+    for stray in sorted(listed - set(tracked)):
+        remove(root, stray)
+    git("reset", "--hard", "--quiet")
+    os.unlink(pending)
