@@ -14,10 +14,12 @@ from datetime import datetime
 
 from spectrack.dates import Precision, iso
 from spectrack.diff import diff_texts
+from spectrack.markdown import scan
 from spectrack.model import PageReport, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.progress import Progress, SilentProgress
 from spectrack.releases import ReleaseBook, ReleaseMatch
+from spectrack.reportcache import ReportCache, RevisionFacts
 from spectrack.store import BRANCH, Revision, RevisionEvent, Store
 
 EVENT_VERDICTS = {RevisionEvent.ADDED: "added", RevisionEvent.REMOVED: "removed"}
@@ -63,10 +65,21 @@ def net_report(
     return Report(tuple(pages))
 
 
-def revision_verdict(store: Store, revision: Revision) -> str:
-    if revision.event in EVENT_VERDICTS:
-        return EVENT_VERDICTS[revision.event]
-    return revision_report(store, revision).verdict
+def revision_facts(store: Store, revision: Revision, cache: ReportCache) -> RevisionFacts:
+    """A revision's report and page title: from the cache, else worked out and added to it."""
+    facts = cache.get(revision.commit)
+    if facts is None:
+        facts = RevisionFacts(revision_report(store, revision), _title(store, revision))
+        cache.put(revision.commit, facts)
+    return facts
+
+
+def _title(store: Store, revision: Revision) -> str | None:
+    """The page's title after the revision, or before it for a removal."""
+    text = store.read(revision.page, revision.commit) or store.read(
+        revision.page, revision.commit + "^"
+    )
+    return scan(text, revision.path).title if text is not None else None
 
 
 def log_entries(
@@ -80,16 +93,20 @@ def log_entries(
     """Revisions (of one page, or all) recorded since ``since``, oldest first, with verdicts."""
     revisions = store.history(page) if page else store.revisions()
     book = ReleaseBook.load(store)
+    cache = ReportCache.load(store.path)
     entries = []
     for revision in revisions:
         if sources and revision.source not in sources:
             continue
         if since is not None and revision.recorded_time < since:
             continue
-        verdict = revision_verdict(store, revision)
+        verdict = EVENT_VERDICTS.get(revision.event) or (
+            revision_facts(store, revision, cache).report.verdict
+        )
         if not classes or verdict in classes:
             release = book.nearest(revision.source, revision.upstream_time)
             entries.append(LogEntry(revision, verdict, release))
+    cache.save()
     return entries
 
 

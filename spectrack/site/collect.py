@@ -9,8 +9,7 @@ from __future__ import annotations
 from spectrack.collector import collector_paused
 from spectrack.dates import UpstreamTime
 from spectrack.errors import InputError
-from spectrack.history import revision_report
-from spectrack.markdown import scan
+from spectrack.history import revision_facts
 from spectrack.progress import Progress, SilentProgress
 from spectrack.releases import ReleaseBook
 from spectrack.reportcache import ReportCache, RevisionFacts
@@ -32,10 +31,7 @@ def collect(store: Store, title: str = DEFAULT_TITLE, progress: Progress | None 
         progress.start("diffing revisions", len(revisions))
         entries = []
         for revision in revisions:
-            facts = cache.get(revision.commit)
-            if facts is None:
-                facts = RevisionFacts(revision_report(store, revision), _title(store, revision))
-                cache.put(revision.commit, facts)
+            facts = revision_facts(store, revision, cache)
             entries.append(_entry(revision, facts, releases))
             progress.advance()
         cache.save()
@@ -61,11 +57,3 @@ def _entry(revision: Revision, facts: RevisionFacts, releases: ReleaseBook) -> C
         report=facts.report,
         release=releases.nearest(revision.source, revision.upstream_time),
     )
-
-
-def _title(store: Store, revision: Revision) -> str | None:
-    """The page's title after the revision, or before it for a removal."""
-    text = store.read(revision.page, revision.commit) or store.read(
-        revision.page, revision.commit + "^"
-    )
-    return scan(text, revision.path).title if text is not None else None

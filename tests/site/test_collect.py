@@ -14,7 +14,7 @@ import pytest
 from spectrack.cli import main
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
-from spectrack.history import revision_report
+from spectrack.history import log_entries, revision_report
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
 from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts
 from spectrack.site import present
@@ -244,3 +244,21 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, store: Store
     cache.put(revision.commit, RevisionFacts(revision_report(store, revision), None))
     cache.save()
     assert not (tmp_path / "missing").exists()
+
+
+def test_spectrack_log_shares_the_cache_with_the_site(store: Store) -> None:
+    assert [e.verdict for e in log_entries(store)] == [
+        "added",
+        "added",
+        "normative",
+        "editorial",
+        "removed",
+    ]
+    strengthened = store.revisions()[2].commit
+    cache = ReportCache.load(store.path)
+    facts = cache.get(strengthened)
+    assert facts is not None and facts.report.verdict == "normative"
+    cache.put(strengthened, replace(facts, report=replace(facts.report, changes=())))
+    cache.save()
+    assert [e.verdict for e in log_entries(store)][2] == "unchanged"
+    assert collect(store).changes[2].verdict == "unchanged"
