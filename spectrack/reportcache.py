@@ -34,53 +34,84 @@ class RevisionFacts:
     """The page's title after the revision (before it, for a removal), when it has one."""
 
 
-class ReportCache:
-    """Revision facts by store commit, loaded from and saved to one file."""
+MAX_CHUNKS = 64
+"""Appended chunks after which a save writes the whole cache afresh as one."""
 
-    def __init__(self, path: Path, facts: dict[str, RevisionFacts]) -> None:
+
+class ReportCache:
+    """Revision facts by store commit, loaded from and saved to one file.
+
+    The file is a header (schema and code digest) followed by pickled chunks, each a dict of
+    facts: a save appends one chunk with what this run added, so a rebuild after one fetch writes
+    a few kilobytes, not the whole history. An unreadable tail (a save cut short) keeps the chunks
+    before it and makes the next save write the file afresh.
+    """
+
+    def __init__(
+        self, path: Path, facts: dict[str, RevisionFacts], chunks: int = 0, intact: bool = False
+    ) -> None:
         self.path = path
         self._facts = facts
-        self._added = False
+        self._chunks = chunks
+        """How many chunks the file holds; appending is only for an intact file."""
+        self._intact = intact
+        self._added: dict[str, RevisionFacts] = {}
 
     @classmethod
     def load(cls, store_path: Path) -> ReportCache:
         """The store's cache; an empty one when there is none or it cannot be used."""
         path = store_path / ".git" / CACHE_FILE
+        facts: dict[str, RevisionFacts] = {}
+        chunks = 0
         try:
             with collector_paused(), path.open("rb") as file:
-                content = pickle.load(file)
+                if pickle.load(file) != _header():
+                    return cls(path, {})
+                while file.peek(1):
+                    facts.update(pickle.load(file))
+                    chunks += 1
         except Exception:
-            # Missing, truncated, or pickled by a version whose classes moved: rebuilt either way.
-            return cls(path, {})
-        if not (
-            isinstance(content, dict)
-            and content.get("schema") == SCHEMA
-            and content.get("code") == code_digest()
-            and isinstance(content.get("facts"), dict)
-        ):
-            return cls(path, {})
-        return cls(path, content["facts"])
+            # Missing, cut short, or pickled by a version whose classes moved: what was read
+            # stays, the rest is worked out again and the next save writes the file afresh.
+            return cls(path, facts, chunks)
+        return cls(path, facts, chunks, intact=True)
 
     def get(self, commit: str) -> RevisionFacts | None:
         return self._facts.get(commit)
 
     def put(self, commit: str, facts: RevisionFacts) -> None:
         self._facts[commit] = facts
-        self._added = True
+        self._added[commit] = facts
 
     def save(self) -> None:
-        """Write the cache when anything was added since loading.
-
-        A failed write keeps the old file (the new one is written aside, then moved into place)
-        and is not an error: the next run diffs those revisions again.
-        """
+        """Add to the file what was put since loading (or write it afresh); not an error when
+        that fails: the next run works those revisions out again."""
         if not self._added:
             return
-        content = {"schema": SCHEMA, "code": code_digest(), "facts": self._facts}
+        try:
+            if self._intact and self._chunks < MAX_CHUNKS:
+                with self.path.open("ab") as file:
+                    pickle.dump(self._added, file, protocol=pickle.HIGHEST_PROTOCOL)
+                self._chunks += 1
+            else:
+                self._rewrite()
+        except OSError:
+            return
+        self._added = {}
+
+    def _rewrite(self) -> None:
+        """The whole cache as one chunk, written aside and moved into place."""
         partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
         try:
             with partial.open("wb") as file:
-                pickle.dump(content, file, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(_header(), file, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(self._facts, file, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(partial, self.path)
-        except OSError:
+        finally:
             partial.unlink(missing_ok=True)
+        self._chunks = 1
+        self._intact = True
+
+
+def _header() -> dict[str, str]:
+    return {"schema": SCHEMA, "code": code_digest()}

@@ -94,8 +94,7 @@ def build(
     _check(data)
     base = _base(base_url)
     with collector_paused():
-        outputs = _plan(data, base)
-    return _write(outputs, out, progress or SilentProgress())
+        return _write(_plan(data, base), out, progress or SilentProgress())
 
 
 def _check(data: SiteData) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from spectrack.cli import main
+from spectrack.codedigest import code_digest
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import log_entries, revision_report
@@ -169,32 +170,37 @@ def cache_file(store: Store) -> Path:
     return store.path / ".git" / CACHE_FILE
 
 
-def rewrite_cache(store: Store, commit: str, title: str, code: str | None = None) -> None:
+def retitle(store: Store, commit: str, title: str) -> None:
     """Put a title no diff of the store could give on one commit's cached facts."""
+    cache = ReportCache.load(store.path)
+    facts = cache.get(commit)
+    assert facts is not None
+    cache.put(commit, replace(facts, title=title))
+    cache.save()
+
+
+def chunks(store: Store) -> list[object]:
+    """The cache file's pickles: its header, then each saved chunk."""
+    found = []
     with cache_file(store).open("rb") as file:
-        content = pickle.load(file)
-    facts = content["facts"][commit]
-    content["facts"][commit] = replace(facts, title=title)
-    if code is not None:
-        content["code"] = code
-    with cache_file(store).open("wb") as file:
-        pickle.dump(content, file)
+        while file.peek(1):
+            found.append(pickle.load(file))
+    return found
 
 
 def test_a_second_collect_reads_the_reports_from_the_cache(store: Store) -> None:
     first = collect(store)
     assert cache_file(store).is_file()
     commit = first.changes[0].change_id
-    rewrite_cache(store, commit, "Title from the cache")
+    retitle(store, commit, "Title from the cache")
     second = collect(store)
     assert second.changes[0].title == "Title from the cache"
     assert [c.report for c in second.changes] == [c.report for c in first.changes]
 
 
-def test_a_revision_recorded_after_the_last_collect_is_diffed_and_cached(
-    store: Store, tmp_path: Path
-) -> None:
+def test_a_new_revision_is_diffed_and_appended_to_the_cache(store: Store) -> None:
     collect(store)
+    assert len(chunks(store)) == 2
     clock = StepClock(datetime(2031, 1, 1, tzinfo=UTC))
     record(store, clock, LAMP, "# Lamp\n\nThe lamp MAY glow.\n", "2025-04-10")
     data = collect(store)
@@ -202,15 +208,24 @@ def test_a_revision_recorded_after_the_last_collect_is_diffed_and_cached(
     assert data.changes[-1].change_id == newest.commit
     assert data.changes[-1].report == revision_report(store, newest)
     assert data.changes[-1].verdict == "normative"
-    cached = ReportCache.load(store.path).get(newest.commit)
-    assert cached == RevisionFacts(revision_report(store, newest), "Lamp")
+    header, everything, appended = chunks(store)
+    assert header == {"schema": SCHEMA, "code": code_digest()}
+    assert appended == {newest.commit: RevisionFacts(revision_report(store, newest), "Lamp")}
+    assert newest.commit not in everything
+    assert ReportCache.load(store.path).get(newest.commit) == appended[newest.commit]
+    assert collect(store) == data
+    assert len(chunks(store)) == 3
 
 
 def test_a_cache_written_by_another_version_of_spectrack_is_set_aside(store: Store) -> None:
     first = collect(store)
     commit = first.changes[0].change_id
-    rewrite_cache(store, commit, "Stale title", code="another version")
+    header, facts = chunks(store)
+    with cache_file(store).open("wb") as file:
+        pickle.dump({"schema": SCHEMA, "code": "another version"}, file)
+        pickle.dump({commit: replace(facts[commit], title="Stale title")}, file)
     assert collect(store).changes[0].title == "Lamp"
+    assert chunks(store)[0] == header
     assert ReportCache.load(store.path).get(commit) == RevisionFacts(
         first.changes[0].report, "Lamp"
     )
@@ -221,8 +236,25 @@ def test_an_unreadable_cache_is_rebuilt(store: Store) -> None:
     for garbage in (b"not a pickle", b"", pickle.dumps({"schema": "other"})):
         cache_file(store).write_bytes(garbage)
         assert collect(store) == expected
-        with cache_file(store).open("rb") as file:
-            assert pickle.load(file)["schema"] == SCHEMA
+        header, facts = chunks(store)
+        assert header == {"schema": SCHEMA, "code": code_digest()}
+        assert set(facts) == {c.change_id for c in expected.changes}
+
+
+def test_a_save_cut_short_keeps_the_chunks_before_it(store: Store) -> None:
+    expected = collect(store)
+    commit = expected.changes[0].change_id
+    retitle(store, commit, "Title from the cache")
+    intact = cache_file(store).read_bytes()
+    cache_file(store).write_bytes(intact[:-7])
+    cut = ReportCache.load(store.path)
+    assert cut.get(commit) == RevisionFacts(expected.changes[0].report, "Lamp")
+    clock = StepClock(datetime(2031, 1, 1, tzinfo=UTC))
+    record(store, clock, LAMP, "# Lamp\n\nThe lamp MAY glow.\n", "2025-04-10")
+    data = collect(store)
+    assert data.changes[0].title == "Lamp"
+    _header, facts = chunks(store)
+    assert set(facts) == {c.change_id for c in data.changes}
 
 
 def test_the_cache_is_no_part_of_the_stores_history(store: Store) -> None:
