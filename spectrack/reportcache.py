@@ -90,8 +90,11 @@ class ReportCache:
             return
         try:
             if self._intact and self._chunks < MAX_CHUNKS:
-                with self.path.open("ab") as file:
-                    pickle.dump(self._added, file, protocol=pickle.HIGHEST_PROTOCOL)
+                chunk = pickle.dumps(self._added, protocol=pickle.HIGHEST_PROTOCOL)
+                # One unbuffered write in append mode: two runs saving at once (a site build
+                # and a log) add whole chunks one after the other rather than interleaved.
+                with self.path.open("ab", buffering=0) as file:
+                    file.write(chunk)
                 self._chunks += 1
             else:
                 self._rewrite()
