@@ -5,16 +5,19 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.markdown import parse
+from spectrack.markdown import Dialect, parse
 from spectrack.markdown.admonitions import KINDS
+from spectrack.markdown.parser import parser
 from spectrack.model import BlockKind, Document
 from spectrack.pages import decode_page
 
@@ -408,6 +411,26 @@ def test_random_markdown_never_raises(lines: list[str], extension: str) -> None:
         assert 1 <= block.line <= block.end_line
     diff_texts(text, text.replace("Text.", "Other text."), "fuzz" + extension)
     diff_texts(None, text, "fuzz" + extension)
+
+
+@cache
+def every_rule_on_every_line(dialect: Dialect) -> MarkdownIt:
+    """The parser without its dispatch by first character: markdown-it's own rule chains."""
+    md = parser.__wrapped__(dialect)
+    del md.block.ruler.getRules
+    return md
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(MARKDOWN_PIECES, max_size=6).map(" ".join), max_size=25),
+    st.sampled_from(list(Dialect)),
+)
+def test_block_rules_tried_by_first_character_give_the_same_tokens(
+    lines: list[str], dialect: Dialect
+) -> None:
+    text = "\n".join(lines)
+    assert parser(dialect).parse(text, {}) == every_rule_on_every_line(dialect).parse(text, {})
 
 
 # --- Reading pages --------------------------------------------------------------------------

@@ -36,6 +36,24 @@ BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
 ]
 """Rules added before markdown-it's ``html_block``, in order, with the dialects they serve."""
 
+FIRST_CHARACTERS: dict[str, str] = {
+    "admonition": "!?",
+    "container_admonition": ":",
+    "fence": "`~",
+    "blockquote": ">",
+    "hr": "*-_",
+    "list": "*-+0123456789",
+    "reference": "[",
+    "mdx_comment": "{",
+    "mdx_esm": "ie",
+    "component": "<",
+    "hugo_shortcode": "{",
+    "html_block": "<",
+    "heading": "#",
+}
+"""Block rules that only match a line whose text (after its indentation) starts with one of
+these characters; the other rules are tried on every line."""
+
 _MDX_SIGNS = re.compile(r"^[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|^(?:import|export)\s", re.M)
 
 
@@ -58,6 +76,7 @@ def parser(dialect: Dialect) -> MarkdownIt:
             md.block.ruler.before("html_block", name, rule)
     if dialect is Dialect.MDX:
         md.disable("code")
+    _dispatch_by_first_character(md)
     md.core.ruler.at("inline", _inline_with_cache)
     md.core.ruler.after("text_join", "inline_cache_store", _store_inline)
     # Links are only read, never rendered: keep targets as written and skip URL normalization,
@@ -66,6 +85,42 @@ def parser(dialect: Dialect) -> MarkdownIt:
     md.normalizeLinkText = _as_written  # type: ignore[method-assign,assignment]
     md.validateLink = _any_link  # type: ignore[method-assign]
     return md
+
+
+def _dispatch_by_first_character(md: MarkdownIt) -> None:
+    """Make each chain of block rules try only the rules that can match the line at hand.
+
+    markdown-it tries every rule of a chain at every block start, and the terminator chains at
+    every line of a paragraph or list; most rules give up at the line's first character. One
+    dispatcher per chain looks at that character once and calls, in their order, the rules that
+    can match it, which gives the same tokens with far fewer calls.
+    """
+    ruler = md.block.ruler
+    names = {rule.fn: rule.name for rule in ruler.__rules__}
+    chains = {
+        chain: [_dispatcher(ruler.getRules(chain), names)]
+        for chain in {""}.union(*(rule.alt for rule in ruler.__rules__ if rule.enabled))
+    }
+    ruler.getRules = lambda chainName="": chains.get(chainName, [])  # type: ignore[method-assign]
+
+
+def _dispatcher(rules: list[BlockRule], names: dict[BlockRule, str]) -> BlockRule:
+    everywhere = tuple(rule for rule in rules if names[rule] not in FIRST_CHARACTERS)
+    by_character = {
+        character: tuple(
+            rule for rule in rules if character in FIRST_CHARACTERS.get(names[rule], character)
+        )
+        for character in "".join(FIRST_CHARACTERS.values())
+    }
+
+    def dispatch(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+        start = state.bMarks[line] + state.tShift[line]
+        for rule in by_character.get(state.src[start : start + 1], everywhere):
+            if rule(state, line, end, silent):
+                return True
+        return False
+
+    return dispatch
 
 
 _INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
