@@ -377,8 +377,13 @@ MARKDOWN_PIECES = st.sampled_from(
         "* ",
         "| a | b |",
         "|---|---|",
+        "--- | :--",
         "[x]: /y",
         "[x][]",
+        "[l](/t)",
+        "![i](/p.png)",
+        "<https://a.b>",
+        "~~",
         "**",
         "__",
         "`",
@@ -418,6 +423,7 @@ def every_rule_on_every_line(dialect: Dialect) -> MarkdownIt:
     """The parser without its dispatch by first character: markdown-it's own rule chains."""
     md = parser.__wrapped__(dialect)
     del md.block.ruler.getRules
+    del md.inline.ruler.getRules
     return md
 
 
@@ -426,10 +432,47 @@ def every_rule_on_every_line(dialect: Dialect) -> MarkdownIt:
     st.lists(st.lists(MARKDOWN_PIECES, max_size=6).map(" ".join), max_size=25),
     st.sampled_from(list(Dialect)),
 )
-def test_block_rules_tried_by_first_character_give_the_same_tokens(
+def test_rules_tried_by_first_character_give_the_same_tokens(
     lines: list[str], dialect: Dialect
 ) -> None:
     text = "\n".join(lines)
+    assert parser(dialect).parse(text, {}) == every_rule_on_every_line(dialect).parse(text, {})
+
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+PAGES = [
+    *sorted(
+        path.relative_to(REPOSITORY)
+        for folder in ("examples", "tests/fixtures", "docs")
+        for path in (REPOSITORY / folder).rglob("*.md*")
+    ),
+    Path("README.md"),
+]
+
+
+TRICKY = [
+    "a | b\n--- | :--:\n1 | 2\nlazy",
+    "Text\n:-: | -\nx",
+    "- x--\n---\n- y\n\n---\n",
+    "Setext\n  ===\ntext\n-\n* * *\n_ _ _",
+    "> quote\nlazy\n> - item\n>   1) nested\n\n> [!WARNING]\n> careful",
+    "para\n    indented continuation\n\n    code\n\ttab code",
+    "1. one\n2) two\n10. ten\n\n[ref]: /target 'title'\n[ref]",
+    '!!! note "Title"\n    body\n\n??? tip\n    folded\n\n::: warning\nbody\n:::',
+    "text <span>*a* `b` ~~c~~ \\* &amp; ![i](/p.png) <https://a.b></span>\nnext line  \nhard",
+    "{/* comment */}\n\nexport const a = 1\n\nimport x from 'y'\n{{< ref \"p\" >}}",
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [*TRICKY, *((REPOSITORY / page).read_text(encoding="utf-8") for page in PAGES)],
+    ids=[*(f"tricky-{index}" for index in range(len(TRICKY))), *map(str, PAGES)],
+)
+@pytest.mark.parametrize("dialect", list(Dialect))
+def test_rules_tried_by_first_character_give_pages_the_same_tokens(
+    text: str, dialect: Dialect
+) -> None:
     assert parser(dialect).parse(text, {}) == every_rule_on_every_line(dialect).parse(text, {})
 
 
@@ -479,7 +522,7 @@ def test_the_cli_reports_unreadable_pages_on_one_line(
 
 # --- The README's admonition table is what the parser does ------------------------------------
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = REPOSITORY / "README.md"
 SYNTAX_COLUMNS = ("mdx", "github", "docusaurus", "mkdocs", "hugo")
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache
+from typing import TypeVar
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
@@ -54,6 +56,24 @@ FIRST_CHARACTERS: dict[str, str] = {
 """Block rules that only match a line whose text (after its indentation) starts with one of
 these characters; the other rules are tried on every line."""
 
+NEXT_LINE_FIRST_CHARACTERS: dict[str, str] = {"table": "|-:"}
+"""Block rules that only match a line whose next line starts so (a table's delimiter row)."""
+
+INLINE_FIRST_CHARACTERS: dict[str, str] = {
+    "newline": "\n",
+    "escape": "\\",
+    "backticks": "`",
+    "strikethrough": "~",
+    "emphasis": "*_",
+    "link": "[",
+    "image": "!",
+    "autolink": "<",
+    "html_inline": "<",
+    "entity": "&",
+}
+"""Inline rules that only match at one of these characters (``text``, tried first, takes every
+run of characters that can start no other rule)."""
+
 _MDX_SIGNS = re.compile(r"^[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|^(?:import|export)\s", re.M)
 
 
@@ -88,30 +108,68 @@ def parser(dialect: Dialect) -> MarkdownIt:
 
 
 def _dispatch_by_first_character(md: MarkdownIt) -> None:
-    """Make each chain of block rules try only the rules that can match the line at hand.
+    """Make each chain of rules try only the rules that can match the line or position at hand.
 
-    markdown-it tries every rule of a chain at every block start, and the terminator chains at
-    every line of a paragraph or list; most rules give up at the line's first character. One
-    dispatcher per chain looks at that character once and calls, in their order, the rules that
-    can match it, which gives the same tokens with far fewer calls.
+    markdown-it tries every rule of a chain at every block start, the terminator chains at every
+    line of a paragraph or list, and the inline rules at every character that ends a text run;
+    most rules give up at the first character. A dispatcher looks at that character once and
+    calls, in their order, the rules that can match it, which gives the same tokens with far
+    fewer calls.
     """
-    ruler = md.block.ruler
-    names = {rule.fn: rule.name for rule in ruler.__rules__}
+    block = md.block.ruler
+    names = {rule.fn: rule.name for rule in block.__rules__}
     chains = {
-        chain: [_dispatcher(ruler.getRules(chain), names)]
-        for chain in {""}.union(*(rule.alt for rule in ruler.__rules__ if rule.enabled))
+        chain: [_block_dispatcher([(names[rule], rule) for rule in block.getRules(chain)])]
+        for chain in {""}.union(*(rule.alt for rule in block.__rules__ if rule.enabled))
     }
-    ruler.getRules = lambda chainName="": chains.get(chainName, [])  # type: ignore[method-assign]
+    block.getRules = lambda chainName="": chains.get(chainName, [])  # type: ignore[method-assign]
+
+    inline = md.inline.ruler
+    names_inline = {rule.fn: rule.name for rule in inline.__rules__}
+    rules = [(names_inline[rule], rule) for rule in inline.getRules("")]
+    lead = 0
+    while lead < len(rules) and rules[lead][0] not in INLINE_FIRST_CHARACTERS:
+        lead += 1
+    by_character, everywhere = _by_character(rules[lead:], INLINE_FIRST_CHARACTERS)
+
+    def dispatch(state: StateInline, silent: bool) -> bool:
+        for rule in by_character.get(state.src[state.pos : state.pos + 1], everywhere):
+            if rule(state, silent):
+                return True
+        return False
+
+    inline_chain = [rule for _, rule in rules[:lead]] + [dispatch]
+    inline.getRules = lambda chainName="": inline_chain if not chainName else []  # type: ignore[method-assign]
 
 
-def _dispatcher(rules: list[BlockRule], names: dict[BlockRule, str]) -> BlockRule:
-    everywhere = tuple(rule for rule in rules if names[rule] not in FIRST_CHARACTERS)
+Rule = TypeVar("Rule")
+
+
+def _by_character(
+    rules: Sequence[tuple[str, Rule]], first_characters: dict[str, str]
+) -> tuple[dict[str, tuple[Rule, ...]], tuple[Rule, ...]]:
+    """The named rules, in order, that can match at each character of ``first_characters``;
+    and those that can match at any other one."""
+    everywhere = tuple(rule for name, rule in rules if name not in first_characters)
     by_character = {
         character: tuple(
-            rule for rule in rules if character in FIRST_CHARACTERS.get(names[rule], character)
+            rule for name, rule in rules if character in first_characters.get(name, character)
         )
-        for character in "".join(FIRST_CHARACTERS.values())
+        for character in "".join(first_characters.values())
     }
+    return by_character, everywhere
+
+
+def _block_dispatcher(rules: Sequence[tuple[str, BlockRule]]) -> BlockRule:
+    by_character, everywhere = _by_character(
+        [
+            (name, _if_next_line_starts(rule, NEXT_LINE_FIRST_CHARACTERS[name]))
+            if name in NEXT_LINE_FIRST_CHARACTERS
+            else (name, rule)
+            for name, rule in rules
+        ],
+        FIRST_CHARACTERS,
+    )
 
     def dispatch(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         start = state.bMarks[line] + state.tShift[line]
@@ -121,6 +179,15 @@ def _dispatcher(rules: list[BlockRule], names: dict[BlockRule, str]) -> BlockRul
         return False
 
     return dispatch
+
+
+def _if_next_line_starts(rule: BlockRule, characters: str) -> BlockRule:
+    def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+        # The page's last line is followed by markdown-it's sentinel line, which starts with "".
+        start = state.bMarks[line + 1] + state.tShift[line + 1]
+        return state.src[start : start + 1] in characters and rule(state, line, end, silent)
+
+    return guarded
 
 
 _INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
