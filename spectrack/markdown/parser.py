@@ -74,12 +74,13 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
 """Inline rules that only match at one of these characters (``text``, tried first, takes every
 run of characters that can start no other rule)."""
 
-_MDX_SIGNS = re.compile(r"^[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|^(?:import|export)\s", re.M)
+_MDX_SIGNS = re.compile(r"\n(?:[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|(?:import|export)\s)")
+"""At a line start (after a newline: a leading literal lets the search skip ahead quickly)."""
 
 
 def detect_dialect(text: str, name: str = "") -> Dialect:
     """MDX for ``.mdx`` files and for pages that use JSX components, comments or ESM."""
-    if name.endswith(".mdx") or _MDX_SIGNS.search(text):
+    if name.endswith(".mdx") or _MDX_SIGNS.search("\n" + text):
         return Dialect.MDX
     return Dialect.MARKDOWN
 
