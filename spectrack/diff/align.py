@@ -70,7 +70,8 @@ def similarity(old: frozenset[str], new: frozenset[str]) -> float:
     """Jaccard similarity of two units' word sets."""
     if not old or not new:
         return 0.0
-    return len(old & new) / len(old | new)
+    common = len(old & new)
+    return common / (len(old) + len(new) - common)
 
 
 def _candidates(

@@ -56,8 +56,8 @@ FIRST_CHARACTERS: dict[str, str] = {
 """Block rules that only match a line whose text (after its indentation) starts with one of
 these characters; the other rules are tried on every line."""
 
-NEXT_LINE_FIRST_CHARACTERS: dict[str, str] = {"table": "|-:"}
-"""Block rules that only match a line whose next line starts so (a table's delimiter row)."""
+FIRST_LINE_ONLY = frozenset({"front_matter"})
+"""Block rules that only match the first line of the text parsed."""
 
 INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "newline": "\n",
@@ -162,19 +162,17 @@ def _by_character(
 
 
 def _block_dispatcher(rules: Sequence[tuple[str, BlockRule]]) -> BlockRule:
+    guarded = [(name, GUARDS[name](rule) if name in GUARDS else rule) for name, rule in rules]
+    first_line = tuple(rule for _, rule in guarded)
     by_character, everywhere = _by_character(
-        [
-            (name, _if_next_line_starts(rule, NEXT_LINE_FIRST_CHARACTERS[name]))
-            if name in NEXT_LINE_FIRST_CHARACTERS
-            else (name, rule)
-            for name, rule in rules
-        ],
-        FIRST_CHARACTERS,
+        [(name, rule) for name, rule in guarded if name not in FIRST_LINE_ONLY], FIRST_CHARACTERS
     )
 
     def dispatch(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         start = state.bMarks[line] + state.tShift[line]
-        for rule in by_character.get(state.src[start : start + 1], everywhere):
+        for rule in (
+            by_character.get(state.src[start : start + 1], everywhere) if line else first_line
+        ):
             if rule(state, line, end, silent):
                 return True
         return False
@@ -182,13 +180,38 @@ def _block_dispatcher(rules: Sequence[tuple[str, BlockRule]]) -> BlockRule:
     return dispatch
 
 
-def _if_next_line_starts(rule: BlockRule, characters: str) -> BlockRule:
+def _if_next_line_starts(characters: str) -> Callable[[BlockRule], BlockRule]:
+    def guard(rule: BlockRule) -> BlockRule:
+        def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+            # The text's last line is followed by markdown-it's sentinel line, which starts with "".
+            start = state.bMarks[line + 1] + state.tShift[line + 1]
+            return state.src[start : start + 1] in characters and rule(state, line, end, silent)
+
+        return guarded
+
+    return guard
+
+
+def _if_underlined(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
-        # The page's last line is followed by markdown-it's sentinel line, which starts with "".
-        start = state.bMarks[line + 1] + state.tShift[line + 1]
-        return state.src[start : start + 1] in characters and rule(state, line, end, silent)
+        src, begins, shifts, ends = state.src, state.bMarks, state.tShift, state.eMarks
+        for following in range(line + 1, end):
+            start = begins[following] + shifts[following]
+            if start >= ends[following]:
+                return False
+            if src[start] in "=-":
+                return rule(state, line, end, silent)
+        return False
 
     return guarded
+
+
+GUARDS: dict[str, Callable[[BlockRule], BlockRule]] = {
+    "table": _if_next_line_starts("|-:"),
+    "lheading": _if_underlined,
+}
+"""Cheap tests that block rules pass through first: a table's next line is its delimiter row; a
+setext heading's text is underlined with ``=`` or ``-`` before a blank line."""
 
 
 _INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
