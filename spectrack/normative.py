@@ -40,9 +40,14 @@ _PATTERN = re.compile(
 _ANY_KEYWORD = re.compile("MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL")
 
 
+def has_keywords(text: str) -> bool:
+    """Whether ``text`` may hold a keyword (a cheap test that `find_keywords` then settles)."""
+    return _ANY_KEYWORD.search(text) is not None
+
+
 def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyword, ...]:
     """The keywords of a plain-text sentence, in order, ignoring the ``skip`` ranges (code spans)."""
-    if _ANY_KEYWORD.search(text) is None:
+    if not has_keywords(text):
         return ()
     found = []
     for match in _PATTERN.finditer(text):

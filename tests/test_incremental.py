@@ -36,3 +36,20 @@ def test_a_title_gaining_a_space_reports_the_same_requirement_either_way() -> No
     assert [c for c in windowed.changes if c.change_class.value != "formatting"] == [
         c for c in whole.changes if c.change_class.value != "formatting"
     ]
+
+
+FENCES = (
+    "Intro.\n\n````md\n```\n# Not a heading\n```\n````  \n\n## After\n\nText.\n\n"
+    "~~~\n~~~~ x\n# Inside\n~~~\n\nEnd.\n"
+)
+
+
+def test_headings_after_fences_closed_by_longer_or_padded_markers_are_found() -> None:
+    new = FENCES.replace("Text.", "Text MUST change.").replace("End.", "End MAY too.")
+    whole = diff_texts(FENCES, new, "page.md", incremental=False)
+    assert [change.new.text for change in whole.changes if change.new] == [
+        "Text MUST change.",
+        "End MAY too.",
+    ]
+    assert {change.section for change in whole.changes} == {("After",)}
+    assert diff_texts(FENCES, new, "page.md") == whole

@@ -5,16 +5,19 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.markdown import parse
+from spectrack.markdown import Dialect, parse
 from spectrack.markdown.admonitions import KINDS
+from spectrack.markdown.parser import parser
 from spectrack.model import BlockKind, Document
 from spectrack.pages import decode_page
 
@@ -374,8 +377,13 @@ MARKDOWN_PIECES = st.sampled_from(
         "* ",
         "| a | b |",
         "|---|---|",
+        "--- | :--",
         "[x]: /y",
         "[x][]",
+        "[l](/t)",
+        "![i](/p.png)",
+        "<https://a.b>",
+        "~~",
         "**",
         "__",
         "`",
@@ -408,6 +416,64 @@ def test_random_markdown_never_raises(lines: list[str], extension: str) -> None:
         assert 1 <= block.line <= block.end_line
     diff_texts(text, text.replace("Text.", "Other text."), "fuzz" + extension)
     diff_texts(None, text, "fuzz" + extension)
+
+
+@cache
+def every_rule_on_every_line(dialect: Dialect) -> MarkdownIt:
+    """The parser without its dispatch by first character: markdown-it's own rule chains."""
+    md = parser.__wrapped__(dialect)
+    del md.block.ruler.getRules
+    del md.inline.ruler.getRules
+    return md
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(MARKDOWN_PIECES, max_size=6).map(" ".join), max_size=25),
+    st.sampled_from(list(Dialect)),
+)
+def test_rules_tried_by_first_character_give_the_same_tokens(
+    lines: list[str], dialect: Dialect
+) -> None:
+    text = "\n".join(lines)
+    assert parser(dialect).parse(text, {}) == every_rule_on_every_line(dialect).parse(text, {})
+
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+PAGES = [
+    *sorted(
+        path.relative_to(REPOSITORY)
+        for folder in ("examples", "tests/fixtures", "docs")
+        for path in (REPOSITORY / folder).rglob("*.md*")
+    ),
+    Path("README.md"),
+]
+
+
+TRICKY = [
+    "a | b\n--- | :--:\n1 | 2\nlazy",
+    "Text\n:-: | -\nx",
+    "- x--\n---\n- y\n\n---\n",
+    "Setext\n  ===\ntext\n-\n* * *\n_ _ _",
+    "> quote\nlazy\n> - item\n>   1) nested\n\n> [!WARNING]\n> careful",
+    "para\n    indented continuation\n\n    code\n\ttab code",
+    "1. one\n2) two\n10. ten\n\n[ref]: /target 'title'\n[ref]",
+    '!!! note "Title"\n    body\n\n??? tip\n    folded\n\n::: warning\nbody\n:::',
+    "text <span>*a* `b` ~~c~~ \\* &amp; ![i](/p.png) <https://a.b></span>\nnext line  \nhard",
+    "{/* comment */}\n\nexport const a = 1\n\nimport x from 'y'\n{{< ref \"p\" >}}",
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [*TRICKY, *((REPOSITORY / page).read_text(encoding="utf-8") for page in PAGES)],
+    ids=[*(f"tricky-{index}" for index in range(len(TRICKY))), *map(str, PAGES)],
+)
+@pytest.mark.parametrize("dialect", list(Dialect))
+def test_rules_tried_by_first_character_give_pages_the_same_tokens(
+    text: str, dialect: Dialect
+) -> None:
+    assert parser(dialect).parse(text, {}) == every_rule_on_every_line(dialect).parse(text, {})
 
 
 # --- Reading pages --------------------------------------------------------------------------
@@ -456,7 +522,7 @@ def test_the_cli_reports_unreadable_pages_on_one_line(
 
 # --- The README's admonition table is what the parser does ------------------------------------
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = REPOSITORY / "README.md"
 SYNTAX_COLUMNS = ("mdx", "github", "docusaurus", "mkdocs", "hugo")
 
 

@@ -34,7 +34,6 @@ class Unit:
 
     block: Block
     sentence: Sentence
-    words: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,36 +55,45 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
         if block.kind in WHOLE_BLOCK_KINDS or len(block.sentences) <= 1:
             keywords = tuple(k for s in block.sentences for k in s.keywords)
             sentence = Sentence(block.text, block.key, block.line, block.end_line, keywords)
-            units.append(Unit(block, sentence, frozenset(words_of(block.key))))
+            units.append(Unit(block, sentence))
         else:
-            units.extend(Unit(block, s, frozenset(words_of(s.key))) for s in block.sentences)
+            units.extend(Unit(block, s) for s in block.sentences)
     return units
 
 
-def similarity(old: Unit, new: Unit) -> float:
-    if not old.words or not new.words:
+def _word_set(unit: Unit) -> frozenset[str]:
+    """The words a unit is compared by (only units that are not equal to another need them)."""
+    return frozenset(words_of(unit.sentence.key))
+
+
+def similarity(old: frozenset[str], new: frozenset[str]) -> float:
+    """Jaccard similarity of two units' word sets."""
+    if not old or not new:
         return 0.0
-    return len(old.words & new.words) / len(old.words | new.words)
+    common = len(old & new)
+    return common / (len(old) + len(new) - common)
 
 
-def _candidates(old: Sequence[Unit], new: Sequence[Unit]) -> set[tuple[int, int]]:
+def _candidates(
+    old: Sequence[frozenset[str]], new: Sequence[frozenset[str]]
+) -> set[tuple[int, int]]:
     """Index pairs that can reach ``SIMILARITY_THRESHOLD``, without comparing every pair.
 
     Prefix filtering: order words rarest first; two sets whose Jaccard similarity reaches t
     share a word among the first ``|x| - ceil(t·|x|) + 1`` words of each.
     """
-    frequency = Counter(word for unit in (*old, *new) for word in unit.words)
+    frequency = Counter(word for words in (*old, *new) for word in words)
 
-    def prefix(unit: Unit) -> list[str]:
-        words = sorted(unit.words, key=lambda word: (frequency[word], word))
+    def prefix(unit: frozenset[str]) -> list[str]:
+        words = sorted(unit, key=lambda word: (frequency[word], word))
         return words[: len(words) - ceil(SIMILARITY_THRESHOLD * len(words)) + 1]
 
     index: dict[str, list[int]] = defaultdict(list)
-    for j, unit in enumerate(new):
-        for word in prefix(unit):
+    for j, words in enumerate(new):
+        for word in prefix(words):
             index[word].append(j)
     return {
-        (i, j) for i, unit in enumerate(old) for word in prefix(unit) for j in index.get(word, ())
+        (i, j) for i, words in enumerate(old) for word in prefix(words) for j in index.get(word, ())
     }
 
 
@@ -93,18 +101,20 @@ def pair_by_similarity(
     old: Sequence[Unit], new: Sequence[Unit]
 ) -> list[tuple[Unit | None, Unit | None]]:
     """Pair units greedily, most similar first; unpaired ones stand alone. Keeps old order."""
+    old_words = [_word_set(unit) for unit in old] if new else []
+    new_words = [_word_set(unit) for unit in new] if old else []
     if len(old) * len(new) <= 64:
         pairs_to_score: Iterable[tuple[int, int]] = (
             (i, j) for i in range(len(old)) for j in range(len(new))
         )
     else:
-        pairs_to_score = _candidates(old, new)
+        pairs_to_score = _candidates(old_words, new_words)
     candidates = []
     for i, j in pairs_to_score:
         old_unit, new_unit = old[i], new[j]
         if old_unit.block.kind is BlockKind.CODE and new_unit.block.kind is not BlockKind.CODE:
             continue
-        score = similarity(old_unit, new_unit)
+        score = similarity(old_words[i], new_words[j])
         if score >= SIMILARITY_THRESHOLD:
             candidates.append((score, -abs(i - j), i, j))
     candidates.sort(reverse=True)

@@ -29,7 +29,7 @@ from spectrack.markdown.inline import (
     normalize_target,
 )
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
-from spectrack.normative import find_keywords
+from spectrack.normative import find_keywords, has_keywords
 from spectrack.sentences import split_sentences
 
 VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
@@ -87,16 +87,16 @@ class _Walk:
     blocks: list[Block] = field(default_factory=list)
     admonitions: list[Admonition] = field(default_factory=list)
     headings: list[tuple[int, str]] = field(default_factory=list)
+    section: tuple[str, ...] = ()
+    """The texts of ``headings``, kept with them: every block carries it."""
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
     list_item_pending: bool = False
 
     @property
-    def section(self) -> tuple[str, ...]:
-        return tuple(text for _, text in self.headings)
-
-    @property
     def admonition(self) -> str | None:
+        if not self.containers:
+            return None
         return next((kind for kind in reversed(self.containers) if kind), None)
 
     def raw(self, start: int, end: int) -> str:
@@ -121,12 +121,14 @@ class _Walk:
         sentences = []
         protected = inline.protected
         breaks = inline.breaks
+        # Most blocks hold no keyword at all: then no sentence needs looking at for one.
+        with_keywords = keywords and has_keywords(text)
         for lo, hi in split_sentences(text, protected) if keywords else [(0, len(text))]:
             line = start + 1 + bisect_right(breaks, lo)
             end_line = start + 1 + bisect_left(breaks, hi)
             sentence_text = text[lo:hi]
             found: tuple[Keyword, ...] = ()
-            if keywords:
+            if with_keywords:
                 code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
                 found = find_keywords(sentence_text, code)
             sentences.append(
@@ -151,13 +153,19 @@ class _Walk:
         while self.headings and self.headings[-1][0] >= level:
             self.headings.pop()
         self.headings.append((level, inline.text))
+        self.section = _texts(self.headings)
         self.add(BlockKind.HEADING, inline, span, keywords=False)
+
+
+def _texts(headings: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+    return tuple(text for _, text in headings)
 
 
 def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Walk:
     """Turn the tokens of ``lines`` (a window of a page, see `Context`) into blocks."""
     state = _Walk(lines, context)
     state.headings.extend(context.headings)
+    state.section = _texts(context.headings)
     offset = context.line_offset
     last_span = (offset, offset + 1)
     index = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from spectrack.markdown import hugo, mdx
@@ -34,7 +35,8 @@ _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
-_REFERENCE = re.compile(r"^ {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*)$", re.M)
+_REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)")
+"""A link reference definition after a newline (a leading literal makes the search fast)."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
@@ -94,6 +96,9 @@ class Outline:
     _plain: dict[int, str] = field(default_factory=dict)
     _references: dict[str, Any] | None = None
     _definitions: list[str] | None = None
+    _heading_lines: list[int] | None = None
+    _paths: list[tuple[Heading, ...]] = field(default_factory=list)
+    """The heading path in force after each heading, built on first use."""
 
     def is_chunk_start(self, line: int) -> bool:
         """Whether the page can be cut before ``line`` without changing how either part parses.
@@ -156,14 +161,17 @@ class Outline:
 
     def context_at(self, line: int) -> Context:
         """What a window starting at ``line`` inherits: its heading path, the title rule."""
-        stack: list[Heading] = []
-        for heading in self.headings[: bisect_left([h.line for h in self.headings], line)]:
-            if heading.line == self.title_heading_line:
-                continue
-            while stack and stack[-1].level >= heading.level:
-                stack.pop()
-            stack.append(heading)
-        path = [(h.level, self.heading_text(h)) for h in stack]
+        if self._heading_lines is None:
+            self._heading_lines = [heading.line for heading in self.headings]
+            stack: list[Heading] = []
+            for heading in self.headings:
+                if heading.line != self.title_heading_line:
+                    while stack and stack[-1].level >= heading.level:
+                        stack.pop()
+                    stack.append(heading)
+                self._paths.append(tuple(stack))
+        index = bisect_left(self._heading_lines, line)
+        path = [(h.level, self.heading_text(h)) for h in (self._paths[index - 1] if index else ())]
         if self.front_matter_title and self.title and line > 0 and not (path and path[0][0] == 1):
             path.insert(0, (1, self.title))
         return Context(line, tuple(path), self.title_heading_line)
@@ -178,7 +186,7 @@ class Outline:
     def definitions(self) -> list[str]:
         """The source of every link reference definition (``[label]: target``), sorted."""
         if self._definitions is None:
-            found = _REFERENCE.findall(self.text) if "]:" in self.text else []
+            found = _REFERENCE.findall("\n" + self.text) if "]:" in self.text else []
             self._definitions = sorted(found)
         return self._definitions
 
@@ -202,8 +210,8 @@ def outline(text: str, name: str = "") -> Outline:
     spans: list[tuple[int, int]] = []
     title, body_start = _front_matter(text, lines, spans)
     scan = _Scan(text, lines, spans)
-    scan.run(body_start)
-    page = Outline(text, dialect, lines, scan.headings, title, body_start, _Spans(spans))
+    blocked = scan.run(body_start)
+    page = Outline(text, dialect, lines, scan.headings, title, body_start, blocked)
     page.front_matter_title = title is not None
     first_h1 = next((h for h in page.headings if h.level == 1), None)
     if first_h1 is not None:
@@ -213,6 +221,13 @@ def outline(text: str, name: str = "") -> Outline:
         elif first_h1_text == page.title and not "".join(lines[body_start : first_h1.line]).strip():
             page.title_heading_line = first_h1.line
     return page
+
+
+@cache
+def _closing_fence(marker: str) -> re.Pattern[str]:
+    """A line that can close a fence opened by ``marker``: as many marker characters or more,
+    then only whitespace."""
+    return re.compile(rf"\n[ \t]*{re.escape(marker[0])}{{{len(marker)},}}[^\S\n]*(?=\n|\Z)")
 
 
 def _front_matter(
@@ -242,26 +257,36 @@ class _Scan:
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
 
-    def run(self, body_start: int) -> None:
+    def run(self, body_start: int) -> _Spans:
+        """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
         text = self.text
-        position = sum(len(line) + 1 for line in self.lines[:body_start])
+        body = position = sum(len(line) + 1 for line in self.lines[:body_start])
         line = body_start
         if position < len(text):
             self._line(line, position)
-        for match in _CANDIDATE.finditer(text, position):
+        while True:
+            if self.fence is None:
+                match = _CANDIDATE.search(text, position)
+            else:
+                # Nothing inside a fenced code block matters but the line that closes it.
+                match = _closing_fence(self.fence[1]).search(text, position)
+            if match is None:
+                break
             start = match.start() + 1
             line += text.count("\n", position, start)
             position = start
             self._line(line, start)
         if self.fence is not None:
             self.spans.append((self.fence[0], len(self.lines) - 1))
-        self._setext_headings(body_start)
+        blocked = _Spans(self.spans)
+        self._setext_headings(body_start, body, blocked)
+        return blocked
 
-    def _setext_headings(self, body_start: int) -> None:
-        fences = _Spans([span for span in self.spans])
-        line = 0
-        position = 0
-        for match in _SETEXT.finditer(self.text):
+    def _setext_headings(self, body_start: int, body: int, fences: _Spans) -> None:
+        """Setext headings of the body, which starts at line ``body_start``, offset ``body``."""
+        line = body_start
+        position = body
+        for match in _SETEXT.finditer(self.text, body):
             line += self.text.count("\n", position, match.start() + 1)
             position = match.start() + 1
             above = self.lines[line - 1]
