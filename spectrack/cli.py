@@ -152,6 +152,7 @@ def publish(
                 formats.FORMATS[name](comparison.report, stream, options)
         except OSError as error:
             raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
+    formats.github.write_step_outputs(comparison.report, options)
     return exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
 
 
@@ -465,3 +466,9 @@ def main(argv: list[str] | None = None) -> None:
     except SpectrackError as error:
         click.echo(f"spectrack: error: {error}", err=True)
         sys.exit(error.exit_code)
+    except OSError as error:
+        # A path given on the command line or in the configuration that the system refuses (a
+        # folder where a file is, no permission): name it, as for any other bad input.
+        where = error.filename if error.filename is not None else "file system"
+        click.echo(f"spectrack: error: {where}: {error.strerror or error}", err=True)
+        sys.exit(EXIT_USAGE)

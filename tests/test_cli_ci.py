@@ -124,6 +124,25 @@ def test_extra_outputs_are_written_by_the_same_run(
     assert unwritable.err.startswith("spectrack: error: missing/dir/x.sarif: cannot write")
 
 
+@pytest.mark.parametrize("output_format", ["sarif", "junit", "markdown", "json", "github"])
+def test_the_step_outputs_are_written_once_whatever_the_format(
+    pages: tuple[str, str],
+    output_format: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    old, new = pages
+    monkeypatch.setenv("GITHUB_OUTPUT", str(Path("outputs.txt").resolve()))
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    run = run_cli(
+        capsys, "diff", "--format", output_format, "--output", "github=also.txt", old, new
+    )
+    assert run.code == 0
+    lines = Path("outputs.txt").read_text().splitlines()
+    assert len(lines) == len(set(lines)) == 5
+    assert "verdict=normative" in lines
+
+
 def test_a_single_argument_without_revisions_is_a_usage_error(
     pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,6 +1,9 @@
 from pathlib import Path
 
+import pytest
+
 from spectrack.cli import main
+from tests.ci_support import run_cli
 
 
 def test_diff_exits_one_on_a_strengthened_requirement(tmp_path: Path, capsys) -> None:
@@ -15,3 +18,34 @@ def test_diff_exits_one_on_a_strengthened_requirement(tmp_path: Path, capsys) ->
     else:
         raise AssertionError("expected exit 1")
     assert "strengthened" in capsys.readouterr().out
+
+
+def test_a_path_the_system_refuses_is_a_one_line_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file where a folder should be: named on one line, exit 2, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken").write_text("a file, not a folder\n")
+    (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp SHOULD glow.\n")
+    (tmp_path / "new.md").write_text("# Lamp\n\nThe lamp MUST glow.\n")
+    for args in (
+        ["init", "--config", "taken/spectrack.toml"],
+        [
+            "import-git",
+            str(tmp_path),
+            "--path",
+            "docs",
+            "--source",
+            "s",
+            "--url-base",
+            "https://x.example/",
+            "--store",
+            "taken/store",
+        ],
+        ["diff", "old.md", "new.md", "--output", "json=taken/report.json"],
+    ):
+        run = run_cli(capsys, *args)
+        assert run.code == 2, args
+        assert run.err.startswith("spectrack: error: taken/"), run.err
+        assert len(run.err.strip().splitlines()) == 1, run.err
+        assert "Traceback" not in run.err

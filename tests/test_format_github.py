@@ -9,7 +9,7 @@ from spectrack.diff import diff_texts
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats import FORMATS, FormatOptions
 from spectrack.formats.findings import Finding, detail_lines, findings, headline
-from spectrack.formats.github import ANNOTATION_LIMIT, SUMMARY_LIMIT, select
+from spectrack.formats.github import ANNOTATION_LIMIT, SUMMARY_LIMIT, select, write_step_outputs
 from spectrack.model import ChangeClass, ChangeKind, Report
 from tests.ci_support import LANTERN_V1, LANTERN_V2
 from tests.github_runner import Command, read
@@ -154,7 +154,9 @@ def test_step_summary_and_outputs_are_appended(tmp_path: Path) -> None:
     outputs.write_text("other=1\n")
     report = Report((diff_texts(MANY_OLD, MANY_NEW, "spec/lamps.md"),))
     environ = {"GITHUB_STEP_SUMMARY": str(summary), "GITHUB_OUTPUT": str(outputs)}
-    render(report, environ=environ, stop_token=tokens("cd" * 16).__next__)
+    _, options = render(report, environ=environ, stop_token=tokens("cd" * 16).__next__)
+    assert outputs.read_text() == "other=1\n", "the step outputs are written once per command"
+    write_step_outputs(report, options)
     text = summary.read_text()
     assert text.startswith("earlier step content\n<!-- spectrack-report -->\n")
     left_out = sum(1 for c in report.pages[0].changes if c.change_class is ChangeClass.NORMATIVE)
@@ -181,12 +183,13 @@ def test_acknowledged_changes_become_notices_and_leave_the_counts(tmp_path: Path
         if c.kind is ChangeKind.STRENGTHENED
     )
     outputs = tmp_path / "outputs"
-    output, _ = render(
+    output, options = render(
         report,
         acknowledged={strengthened: "Reviewed with the lamp team"},
         environ={"GITHUB_OUTPUT": str(outputs)},
         stop_token=tokens("ef" * 16).__next__,
     )
+    write_step_outputs(report, options)
     commands = read(output).commands
     assert not [c for c in commands if c.name == "error"]
     notice = next(c for c in commands if c.name == "notice")

@@ -8,10 +8,11 @@
 - The readable report follows, fenced by ``::stop-commands::<token>`` … ``::<token>::``: spec text
   is fetched from elsewhere, and a line of it that reads ``::add-mask::…`` must never run as a
   workflow command. The token is random, and never one that occurs in the fenced text.
-- With ``GITHUB_STEP_SUMMARY`` set, the Markdown summary is appended to it (within GitHub's 1 MiB);
-  with ``GITHUB_OUTPUT`` set, the step outputs ``verdict``, ``normative_count``,
-  ``editorial_count``, ``formatting_count`` and ``acknowledged_count`` — all counting only
-  changes that were not acknowledged, as ``--fail-on`` does.
+- With ``GITHUB_STEP_SUMMARY`` set, the Markdown summary is appended to it (within GitHub's 1 MiB).
+- `write_step_outputs` (run once per command, whatever the format): with ``GITHUB_OUTPUT`` set,
+  the step outputs ``verdict``, ``normative_count``, ``editorial_count``, ``formatting_count``
+  and ``acknowledged_count`` — all counting only changes that were not acknowledged, as
+  ``--fail-on`` does.
 """
 
 from __future__ import annotations
@@ -162,6 +163,11 @@ def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
         if room >= _SMALLEST_SUMMARY:
             summary = markdown.render(report, options, room, [note] if note else [])
             _append("GITHUB_STEP_SUMMARY", summary_path, summary)
+
+
+def write_step_outputs(report: Report, options: FormatOptions) -> None:
+    """With ``GITHUB_OUTPUT`` set, append the step outputs to it, whatever the report's format:
+    a job that posts SARIF or JUnit still reads the verdict and counts from its step."""
     output_path = options.environ.get("GITHUB_OUTPUT")
     if output_path:
         lines = "".join(f"{name}={value}\n" for name, value in outputs(report, options).items())
