@@ -222,6 +222,8 @@ class _Locator:
                 counts[current] = counts.get(current, -1) + 1
                 if key is None and current == table and counts[current] == index:
                     return number
+                if table is None and current.split(".")[0].strip("\"' ") == key:
+                    return number  # a top-level key written as a table: [key] or [[key]]
                 continue
             name = self._KEY.match(line)
             if (

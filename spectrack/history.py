@@ -91,6 +91,7 @@ def log_entries(
     classes: Collection[str] = (),
 ) -> list[LogEntry]:
     """Revisions (of one page, or all) recorded since ``since``, oldest first, with verdicts."""
+    store.require_sources(sources)
     revisions = store.history(page) if page else store.revisions()
     book = ReleaseBook.load(store)
     cache = ReportCache.load(store.path)

@@ -67,7 +67,7 @@ import re
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -365,6 +365,16 @@ class Store:
     def sources(self) -> list[str]:
         out = git(self.path, "ls-tree", "-z", "--name-only", "-d", BRANCH)
         return sorted(n for n in out.decode().split("\x00") if n and not n.startswith("."))
+
+    def require_sources(self, names: Iterable[str]) -> None:
+        """`InputError` naming the first of ``names`` that is no source of the store."""
+        known = self.sources()
+        for name in names:
+            if name not in known:
+                raise InputError(
+                    f"--source {name!r}: no such source in the store {self.path} "
+                    f"(sources: {', '.join(known) or 'none'})"
+                )
 
     def pages(self, source: str | None = None) -> list[str]:
         """Page ids of the pages present now, sorted."""

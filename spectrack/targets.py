@@ -76,13 +76,27 @@ def _text_at(store: Store, page: str, at: str | None) -> str | None:
     return store.read(page, store.rev_parse(at))
 
 
+def _page(store: Store, ref: PageRef) -> str:
+    """The store page ``ref`` names; when only the text after its ``@`` is wrong, say so."""
+    page = store.find(ref.name)
+    if page is not None:
+        return page
+    name, sep, at = ref.name.rpartition("@")
+    if ref.at is None and sep and store.find(name) is not None:
+        raise InputError(
+            f"{ref.name}: {at!r} is neither a revision of the store (a commit id, HEAD, HEAD~N) "
+            "nor a date (YYYY-MM-DD, or an ISO time)"
+        )
+    return store.resolve(ref.name)
+
+
 def _ref_revision(store: Store, ref: PageRef) -> Revision | None:
-    return _revision(store, store.resolve(ref.name), ref.at)
+    return _revision(store, _page(store, ref), ref.at)
 
 
 def change_report(store: Store, ref: PageRef) -> PageReport:
     """The change a page's revision made (its latest, or the one in force at ``ref.at``)."""
-    page = store.resolve(ref.name)
+    page = _page(store, ref)
     revision = _revision(store, page, ref.at)
     if revision is None:
         raise InputError(f"{ref.name}: no revision of {page} at {ref.at or 'any time'}")
@@ -91,7 +105,7 @@ def change_report(store: Store, ref: PageRef) -> PageReport:
 
 def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
     """``old``'s text against ``new``'s."""
-    old_page, new_page = store.resolve(old.name), store.resolve(new.name)
+    old_page, new_page = _page(store, old), _page(store, new)
     old_text = _text_at(store, old_page, old.at)
     new_text = _text_at(store, new_page, new.at)
     if old_text is None and new_text is None:
@@ -101,15 +115,19 @@ def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
 
 def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -> Report:
     """Every page with revisions recorded since ``since``: before them against now."""
+    store.require_sources(sources)
     revisions = store.revisions(since=since)
     return net_report(store, [r for r in revisions if not sources or r.source in sources])
 
 
-def _open_store(path: Path, shown: str) -> Store:
+def _open_store(path: Path, shown: str | None) -> Store:
+    """The store to find page ``shown`` in (None: to read whole, for ``--since``)."""
     if not (path / ".git").exists():
+        lead = f"{shown}: no such file or directory, and no" if shown else "--since reads the"
         raise InputError(
-            f"{shown}: no such file or directory, and no snapshot store at {path} to find "
-            "pages in (give --store or --config)"
+            f"{lead} snapshot store at {path}"
+            + (" to find pages in" if shown else ", and there is none")
+            + " (give --store or --config)"
         )
     return Store.open(path)
 
@@ -158,7 +176,14 @@ def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
     if not (store_path / ".git").exists():
         return False
     with Store.open(store_path) as store:
-        return all(store.find(parse_page_ref(a).name) is not None for a in arguments)
+        return all(_names_a_page(store, argument) for argument in arguments)
+
+
+def _names_a_page(store: Store, argument: str) -> bool:
+    """Whether ``argument`` names a store page, also with a mistyped ``@REV`` (`_page` says so)."""
+    name = parse_page_ref(argument).name
+    before_at = name.rpartition("@")[0]
+    return store.find(name) is not None or (bool(before_at) and store.find(before_at) is not None)
 
 
 def compare_targets(
@@ -175,7 +200,7 @@ def compare_targets(
     if since is not None:
         if old is not None or paths:
             raise InputError("--since compares the whole store; give no PAGE with it")
-        with _open_store(store_path, "--since") as store:
+        with _open_store(store_path, None) as store:
             return store_comparison(store, since_report(store, since, sources))
     if old is None:
         raise InputError(

@@ -160,6 +160,28 @@ def test_diff_since_reports_every_page_recorded_since(
     assert code == 2 and "give no PAGE with it" in err
 
 
+def test_store_addressing_mistakes_say_what_is_wrong(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    for args in (
+        ["diff", "mcp/spec/tools@yesterday"],
+        ["diff", "mcp/spec/tools@HEAD~1", "mcp/spec/tools@yesterday"],
+    ):
+        code, _, err = run(capsys, *args)
+        assert code == 2
+        assert err.startswith("spectrack: error: mcp/spec/tools@yesterday: 'yesterday' is neither")
+    code, _, err = run(capsys, "diff", "mcp/none@yesterday")
+    assert code == 2 and "mcp/none@yesterday: no such page" in err
+    for args in (["log", "--source", "nosuch"], ["diff", "--since", "1d", "--source", "nosuch"]):
+        code, out, err = run(capsys, *args)
+        assert (code, out) == (2, "")
+        assert "--source 'nosuch': no such source in the store snapshots (sources: mcp)" in err
+    code, _, err = run(capsys, "diff", "--since", "1d", "--store", str(tmp_path / "elsewhere"))
+    assert code == 2
+    assert "--since reads the snapshot store at" in err and "no such file" not in err
+
+
 def test_diff_of_two_files_still_works_beside_a_store(
     tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

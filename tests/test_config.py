@@ -73,6 +73,8 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     ("text", "line", "fragment"),
     [
         ('[store]\npath = "s"\ncolour = 1\n', 3, "key 'colour': unknown key"),
+        ('[store]\npath = "s"\n\n[colour]\nhue = 1\n', 4, "top level key 'colour': unknown key"),
+        ('[store]\npath = "s"\n[[hooks.after]]\nrun = "x"\n', 3, "top level key 'hooks'"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s.xml"\ninclude = "/a/**"\n',
             4,
