@@ -144,6 +144,10 @@ def publish(
     try:
         formats.FORMATS[output_format](comparison.report, sys.stdout, options)
         sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): that is its choice, not an error. Standard output
+        # goes nowhere from here, so that Python's last flush at exit does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as error:
         raise InputError(f"cannot write the report to standard output ({error})") from None
     for name, path in outputs:

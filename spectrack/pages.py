@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 from spectrack.errors import InputError
@@ -11,6 +12,10 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 
 def decode_page(data: bytes, name: str) -> str:
     """UTF-8 text of a page with line ends normalized; binary or other encodings are an error."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise InputError(
+            f"{name}: UTF-16 text (it starts with a UTF-16 byte order mark); convert the page to UTF-8"
+        )
     if b"\x00" in data:
         raise InputError(f"{name}: binary data (NUL bytes), not a Markdown/MDX page")
     try:

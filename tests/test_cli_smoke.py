@@ -1,3 +1,5 @@
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,3 +51,34 @@ def test_a_path_the_system_refuses_is_a_one_line_usage_error(
         assert run.err.startswith("spectrack: error: taken/"), run.err
         assert len(run.err.strip().splitlines()) == 1, run.err
         assert "Traceback" not in run.err
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "github"])
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path, output_format: str) -> None:
+    """`spectrack diff … | head -1`: the report is cut short quietly, the exit code stays."""
+    old = "".join(f"Lamp {n} MUST glow.\n\n" for n in range(1200))
+    (tmp_path / "old.md").write_text(old)
+    (tmp_path / "new.md").write_text(old.replace("MUST", "SHOULD"))
+    for fail_on, code in (("never", 0), ("normative", 1)):
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "spectrack",
+                "diff",
+                "old.md",
+                "new.md",
+                "--format",
+                output_format,
+                "--fail-on",
+                fail_on,
+            ],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline()
+        process.stdout.close()
+        assert process.wait(timeout=60) == code
+        assert process.stderr.read() == b""

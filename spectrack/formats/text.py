@@ -110,8 +110,15 @@ def page_lines(
     return lines
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # rich would exit with status 1 here, which reads as "findings": let the caller decide.
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
-    console = Console(
+    console = _Console(
         file=stream,
         force_terminal=options.color,
         no_color=options.color is False,
