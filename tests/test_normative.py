@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from spectrack.diff import diff_texts
 from spectrack.markdown import parse
-from spectrack.model import ChangeKind, Keyword
+from spectrack.markdown.inline import bare_urls
+from spectrack.model import ChangeClass, ChangeKind, Keyword
 from spectrack.normative import compare_keywords, find_keywords
 
 
@@ -177,3 +179,86 @@ def test_changes_pointing_both_ways_are_a_modification() -> None:
     old = [kw("MUST"), kw("MAY")]
     new = [kw("SHOULD"), kw("SHOULD")]
     assert compare_keywords(old, new, "") is ChangeKind.MODIFIED
+
+
+@pytest.mark.parametrize(
+    ("markdown", "expected"),
+    [
+        pytest.param("See http://x.example/MUST.\n", [[]], id="http-path"),
+        pytest.param("See HTTPS://x.example/a?mode=SHOULD&b=MAY.\n", [[]], id="https-query"),
+        pytest.param("See www.x.example/MUST.\n", [[]], id="www"),
+        pytest.param("See (www.x.example/MUST) first.\n", [[]], id="www-in-parentheses"),
+        pytest.param("See **http://x.example/MUST**.\n", [[]], id="emphasized-url"),
+        pytest.param("See <http://x.example/MUST>.\n", [[]], id="autolink"),
+        pytest.param("See <urn:x:MUST>.\n", [[]], id="autolink-any-scheme"),
+        pytest.param("See [http://x.example/MUST](/y).\n", [[]], id="url-as-link-text"),
+        pytest.param("<p>See http://x.example/MUST.</p>\n", [[]], id="html-block"),
+        pytest.param("http://x.example MUST be used.\n", [["MUST"]], id="keyword-after-url"),
+        pytest.param(
+            "See http://x.example/MAY. It MUST be used.\n", [[], ["MUST"]], id="next-sentence"
+        ),
+        pytest.param("See (http://x.example/a) MUST.\n", [["MUST"]], id="after-closing-paren"),
+        pytest.param("<http://x.example/>MUST be used.\n", [["MUST"]], id="after-autolink"),
+        pytest.param("Use `www.`MUST here.\n", [["MUST"]], id="url-in-code-span"),
+        pytest.param("Use awww.x.example/MUST here.\n", [["MUST"]], id="www-inside-a-word"),
+        pytest.param("Use xhttp://x.example/MUST here.\n", [["MUST"]], id="unknown-scheme"),
+        pytest.param("Use http://x.y_z.example/MUST.\n", [["MUST"]], id="underscore-domain"),
+        pytest.param("The http://x.example/ page MAY move.\n", [["MAY"]], id="keyword-in-prose"),
+    ],
+)
+def test_keywords_inside_urls_do_not_count(markdown: str, expected: list[list[str]]) -> None:
+    """The text of a bare URL or an autolink is an address, not a requirement (GFM linkify)."""
+    assert page_keywords(markdown) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "urls"),
+    [
+        ("See http://x.example/a.", ["http://x.example/a"]),
+        (
+            "(see https://x.example/a_(b)) and www.y.example.",
+            ["https://x.example/a_(b)", "www.y.example"],
+        ),
+        ("Go to http://x.example/?q=1&amp;", ["http://x.example/?q=1"]),
+        ("A http://x.example/a\"b', then", ['http://x.example/a"b']),
+        ("http://x.example<b>", ["http://x.example"]),
+        ("No http:// and no www. here, nor http://_/", []),
+        ("email: someone@x.example", []),
+    ],
+)
+def test_bare_urls_end_where_gfm_ends_them(text: str, urls: list[str]) -> None:
+    assert [text[a:b] for a, b in bare_urls(text)] == urls
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "change_class", "kind"),
+    [
+        pytest.param(
+            "See http://x.example/MUST.",
+            "See http://x.example/MAY.",
+            ChangeClass.EDITORIAL,
+            ChangeKind.MODIFIED,
+            id="keyword-in-url",
+        ),
+        pytest.param(
+            "See <http://x.example/MUST>.",
+            "See <http://x.example/MAY>.",
+            ChangeClass.EDITORIAL,
+            ChangeKind.MODIFIED,
+            id="keyword-in-autolink",
+        ),
+        pytest.param(
+            "See http://x.example MUST be used.",
+            "See http://x.example MAY be used.",
+            ChangeClass.NORMATIVE,
+            ChangeKind.WEAKENED,
+            id="keyword-after-url",
+        ),
+    ],
+)
+def test_a_keyword_changed_inside_a_url_is_editorial(
+    old: str, new: str, change_class: ChangeClass, kind: ChangeKind
+) -> None:
+    for incremental in (True, False):
+        page = diff_texts(f"# T\n\n{old}\n", f"# T\n\n{new}\n", "t.md", incremental=incremental)
+        assert [(c.change_class, c.kind) for c in page.changes] == [(change_class, kind)]

@@ -498,6 +498,7 @@ def test_decoding_drops_the_byte_order_mark_and_normalizes_line_ends() -> None:
     [
         (b"\x00\x01binary", "binary data"),
         ("Caf\u00e9\n".encode("latin-1"), "not UTF-8"),
+        ("# Pump\n".encode("utf-16"), "UTF-16 text"),
     ],
 )
 def test_the_cli_reports_unreadable_pages_on_one_line(
@@ -566,3 +567,40 @@ def test_the_readme_admonition_table_is_what_the_parser_does(
     document = parse(_callout(syntax, opener))
     assert [(a.kind, a.syntax) for a in document.admonitions] == [(kind, syntax)]
     assert [(b.text, b.admonition) for b in document.blocks] == [("Oil it.", kind)]
+
+
+DUPLICATE_DEFINITIONS = (
+    "# Kettles\n\nSee [the guide][a].\n\nSome text.\n\n"
+    "[a]: https://b.example\n\nMore text.\n\n[A]: https://c.example\n"
+)
+
+
+def link_keys(markdown: str) -> list[str]:
+    return [block.key for block in parse(markdown).blocks if "⟨" in block.key]
+
+
+def test_the_first_definition_of_a_label_wins() -> None:
+    """CommonMark: a label defined twice links to its first definition on the page, whatever
+    the alphabetical order of the targets."""
+    assert link_keys(DUPLICATE_DEFINITIONS) == ["See the guide. ⟨https://b.example⟩"]
+    later_first = DUPLICATE_DEFINITIONS.replace("https://b.example", "https://z.example")
+    assert link_keys(later_first) == ["See the guide. ⟨https://z.example⟩"]
+    html = MarkdownIt("commonmark").render(later_first)
+    assert 'href="https://z.example"' in html
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_only_a_change_to_the_first_definition_changes_the_link(incremental: bool) -> None:
+    old = DUPLICATE_DEFINITIONS
+    second = old.replace("https://c.example", "https://a.example")
+    page = diff_texts(old, second, "page.md", incremental=incremental)
+    assert [(c.change_class.value, c.new and c.new.text) for c in page.changes] == [
+        ("formatting", "[A]: https://a.example")
+    ]
+    first = old.replace("https://b.example", "https://d.example")
+    page = diff_texts(old, first, "page.md", incremental=incremental)
+    assert [(c.change_class.value, c.new and c.new.text) for c in page.changes] == [
+        ("editorial", "See the guide."),
+        ("formatting", "[a]: https://d.example"),
+    ]
+    assert link_keys(first) == ["See the guide. ⟨https://d.example⟩"]

@@ -9,6 +9,7 @@ them: a changed link target is a visible change, the syntax that wrote the link 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from posixpath import splitext
@@ -71,11 +72,60 @@ _INLINE_TAGS = frozenset(
     ]
 )
 _PAGE_EXTENSIONS = (".md", ".mdx")
+_BARE_URL = re.compile(
+    r"(?:(?<![A-Za-z])(?i:https?)://|(?<![^\s*_~(])(?=www\.[\w-]))"
+    r"(?P<domain>[\w-]+(?:\.[\w-]+)*)[^\s<]*"
+)
+"""A GFM extended URL or www autolink candidate: ``http://``/``https://`` (not preceded by a
+letter) or ``www.`` (at the start, after whitespace or ``*_~(``), a domain, then anything up to
+whitespace or ``<``."""
+_URL_TRAILING = "?!.,:*_~'\""
+_ENTITY_END = re.compile(r"&[A-Za-z]+$")
 
 
 def clean(text: str) -> str:
     """Collapse whitespace and drop zero-width characters (NBSP counts as whitespace)."""
     return _WHITESPACE.sub(" ", text.translate(_ZERO_WIDTH)).strip()
+
+
+def bare_urls(text: str, apart: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """(start, end) of the URLs that GFM's linkify would find in plain ``text``.
+
+    These are extended autolinks: ``http://``, ``https://`` or ``www.`` and a valid domain
+    (no underscore in its last two segments), up to whitespace or ``<``, without trailing
+    punctuation, an unbalanced ``)`` or a trailing entity-like ``&name;``. A URL neither starts
+    in nor runs into an ``apart`` range (code spans, autolinks: not text that linkify reads).
+    """
+    if "://" not in text and "www." not in text:
+        return []
+    found = []
+    for match in _BARE_URL.finditer(text):
+        start, end = match.span()
+        if any(lo <= start < hi for lo, hi in apart):
+            continue
+        end = min([end, *(lo for lo, _ in apart if start < lo < end)])
+        if match.end("domain") > end or any("_" in s for s in match["domain"].split(".")[-2:]):
+            continue
+        end = _without_trailing(text, start, end)
+        if end > match.start("domain"):
+            found.append((start, end))
+    return found
+
+
+def _without_trailing(text: str, start: int, end: int) -> int:
+    """Where an autolink ending at ``end`` really ends, as GFM trims it."""
+    while end > start:
+        last = text[end - 1]
+        if last in _URL_TRAILING:
+            end -= 1
+        elif last == ";":
+            entity = _ENTITY_END.search(text, start, end - 1)
+            end = entity.start() if entity else end - 1
+        elif last == ")" and text.count(")", start, end) > text.count("(", start, end):
+            end -= 1
+        else:
+            break
+    return end
 
 
 def normalize_target(href: str) -> str:
@@ -109,6 +159,8 @@ class InlineText:
     """(start, end) of every code span; keywords inside them do not count."""
     struck: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of struck-through text: shown as deleted, so no requirement either."""
+    urls: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of autolinks (``<https://…>``): an address, not prose."""
     breaks: list[int] = field(default_factory=list)
     """Offsets where a new source line starts."""
     opened: dict[str, int] = field(default_factory=dict)
@@ -116,8 +168,11 @@ class InlineText:
 
     @property
     def protected(self) -> list[tuple[int, int]]:
-        """Ranges where keywords do not count and sentences never end: code, struck text."""
-        return sorted(self.code + self.struck)
+        """Ranges where keywords do not count and sentences never end: code, struck text, and
+        URLs (autolinks and the bare URLs of `bare_urls`)."""
+        return sorted(
+            self.code + self.struck + self.urls + bare_urls(self.text, self.code + self.urls)
+        )
 
     def open_range(self, kind: str) -> None:
         self.opened.setdefault(kind, self.length)
@@ -125,7 +180,8 @@ class InlineText:
     def close_range(self, kind: str) -> None:
         start = self.opened.pop(kind, None)
         if start is not None:
-            (self.code if kind == "code" else self.struck).append((start, self.length))
+            ranges = self.code if kind == "code" else self.urls if kind == "url" else self.struck
+            ranges.append((start, self.length))
 
     @classmethod
     def of(cls, text: str) -> InlineText:
@@ -190,7 +246,11 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             result.append(token.content.strip())
             result.code.append((start, result.length))
         elif kind == "link_open":
+            if token.markup == "autolink":
+                result.open_range("url")
             result.links.append((result.length, normalize_target(str(token.attrGet("href") or ""))))
+        elif kind == "link_close" and token.markup == "autolink":
+            result.close_range("url")
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
             inline_text(token.children, result)

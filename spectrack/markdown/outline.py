@@ -184,22 +184,32 @@ class Outline:
 
     @property
     def definitions(self) -> list[str]:
-        """The source of every link reference definition (``[label]: target``), sorted."""
+        """The source of every link reference definition (``[label]: target``), in page order.
+
+        The order matters: when a label is defined twice, the first definition on the page wins.
+        """
         if self._definitions is None:
-            found = _REFERENCE.findall("\n" + self.text) if "]:" in self.text else []
-            self._definitions = sorted(found)
+            self._definitions = _REFERENCE.findall("\n" + self.text) if "]:" in self.text else []
         return self._definitions
 
     @property
     def references(self) -> dict[str, Any]:
-        """markdown-it's ``env["references"]`` for the whole page, parsed on first use."""
+        """markdown-it's ``env["references"]`` for the whole page, parsed on first use.
+
+        Each label maps to its first definition's ``href`` and ``title`` (markdown-it keeps the
+        first one it reads); where the definition stands is left out, so two pages whose
+        definitions point at the same targets have equal references.
+        """
         if self._references is None:
             self._references = {}
             definitions = self.definitions
             if definitions:
                 env: dict[str, Any] = {}
                 parser(self.dialect).parse("\n\n".join(definitions), env)
-                self._references = env.get("references", {})
+                self._references = {
+                    label: {"href": found["href"], "title": found["title"]}
+                    for label, found in env.get("references", {}).items()
+                }
         return self._references
 
 
