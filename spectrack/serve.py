@@ -18,6 +18,7 @@ that returns a `Reply`, or None after writing a raw answer itself (to simulate b
 from __future__ import annotations
 
 import hashlib
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape
 
@@ -101,7 +103,16 @@ class _Handler(BaseHTTPRequestHandler):
         """Quiet: the site's requests are in `LocalSite.requests`."""
 
 
-class _Server(ThreadingHTTPServer):
+class QuietServer(ThreadingHTTPServer):
+    """A threading HTTP server that says nothing when a client goes away mid-request."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return  # a browser or a test hanging up early: not the server's fault
+        super().handle_error(request, client_address)
+
+
+class _Server(QuietServer):
     daemon_threads = True
     block_on_close = False
     request_queue_size = 256

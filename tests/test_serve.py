@@ -1,7 +1,12 @@
+import socket
+import struct
+import time
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
+import pytest
 
 from spectrack.config import single_source_config
 from spectrack.serve import LocalSite, pages_in
@@ -68,3 +73,18 @@ def test_revision_after_revision_like_the_demo(tmp_path: Path) -> None:
         report = since_report(store, recorded)
     assert report.verdict == "normative"
     assert [p.path for p in report.pages] == ["example/spec/new.md", "example/spec/tools.md"]
+
+
+def test_a_client_hanging_up_mid_request_leaves_no_traceback(
+    site: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site.publish({"/a": b"# A\n"})
+    host, port = urlsplit(site.base_url).netloc.split(":")
+    for _ in range(3):
+        with socket.create_connection((host, int(port))) as client:
+            client.sendall(b"GET /spec/one HTTP/1.1\r\nHost: x\r\n")
+            # Close with a reset rather than a polite FIN, as a crashed browser would.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    assert httpx.get(site.url("/a.md")).status_code == 200
+    time.sleep(0.2)
+    assert "Traceback" not in capsys.readouterr().err

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from spectrack.errors import InputError
+from spectrack.serve import QuietServer
 
 HOST = "127.0.0.1"
 
@@ -34,7 +35,7 @@ def make_server(directory: Path, port: int = 8000, quiet: bool = False) -> Threa
         raise InputError(f"{directory}: no built site here (no index.html); run `spectrack site`")
     handler = partial(_SiteHandler, directory=str(directory), quiet=quiet)
     try:
-        return ThreadingHTTPServer((HOST, port), handler)
+        return QuietServer((HOST, port), handler)
     except OSError as error:
         raise InputError(f"cannot serve on {HOST}:{port}: {error.strerror}") from error
 
