@@ -79,22 +79,53 @@ def _candidates(
 ) -> set[tuple[int, int]]:
     """Index pairs that can reach ``SIMILARITY_THRESHOLD``, without comparing every pair.
 
-    Prefix filtering: order words rarest first; two sets whose Jaccard similarity reaches t
-    share a word among the first ``|x| - ceil(t·|x|) + 1`` words of each.
+    PPJoin's filters, exact for Jaccard similarity t (Xiao et al., 2008): words are ordered rarest
+    first, and the first word two sets share — where a pair that reaches t must share one — lies
+    within the first ``|x| - ceil(t·|x|) + 1`` words of the larger set and the first
+    ``|y| - ceil(2t/(1+t)·|y|) + 1`` of the smaller; and from it, no more words can be shared than
+    the fewer left in either set after it. Without the last two, pages whose sentences share
+    common words ("The client MUST …") made every pair a candidate.
     """
     frequency = Counter(word for words in (*old, *new) for word in words)
+    old_words = [sorted(words, key=lambda word: (frequency[word], word)) for words in old]
+    new_words = [sorted(words, key=lambda word: (frequency[word], word)) for words in new]
+    found = _probe(old_words, new_words, larger_or_equal=True)
+    found.update((i, j) for j, i in _probe(new_words, old_words, larger_or_equal=False))
+    return found
 
-    def prefix(unit: frozenset[str]) -> list[str]:
-        words = sorted(unit, key=lambda word: (frequency[word], word))
-        return words[: len(words) - ceil(SIMILARITY_THRESHOLD * len(words)) + 1]
 
-    index: dict[str, list[int]] = defaultdict(list)
-    for j, words in enumerate(new):
-        for word in prefix(words):
-            index[word].append(j)
-    return {
-        (i, j) for i, words in enumerate(old) for word in prefix(words) for j in index.get(word, ())
-    }
+def _probe(
+    probing: Sequence[list[str]], indexed: Sequence[list[str]], *, larger_or_equal: bool
+) -> set[tuple[int, int]]:
+    """Pairs (probing index, indexed index) whose probing set is the larger (or, with
+    ``larger_or_equal``, as large) and which the filters of `_candidates` keep."""
+    t = SIMILARITY_THRESHOLD
+    index: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
+    for j, words in enumerate(indexed):
+        size = len(words)
+        for position, word in enumerate(words[: size - _at_least(2 * t / (1 + t) * size) + 1]):
+            index[word].append((j, position, size))
+    found: set[tuple[int, int]] = set()
+    for i, words in enumerate(probing):
+        size = len(words)
+        seen: set[int] = set()
+        for position, word in enumerate(words[: size - _at_least(t * size) + 1]):
+            for j, other_position, other_size in index.get(word, ()):
+                if j in seen or other_size > size or (other_size == size and not larger_or_equal):
+                    continue
+                seen.add(j)
+                # Words from the first shared one on: the most the two can still share.
+                if min(size - position, other_size - other_position) >= _at_least(
+                    t * (size + other_size) / (1 + t)
+                ):
+                    found.add((i, j))
+    return found
+
+
+def _at_least(bound: float) -> int:
+    """The smallest whole number of words reaching ``bound``, forgiving float error (2·0.4/1.4 × 7
+    is 4.000000000000001): a filter that errs must err towards keeping a pair."""
+    return ceil(bound - 1e-9)
 
 
 def pair_by_similarity(
