@@ -6,9 +6,10 @@ import pytest
 
 from spectrack.diff import diff_texts
 from spectrack.markdown import parse
-from spectrack.markdown.inline import bare_urls
+from spectrack.markdown.inline import bare_urls, shown_keyword_spans
 from spectrack.model import ChangeClass, ChangeKind, Keyword
 from spectrack.normative import compare_keywords, find_keywords
+from spectrack.site import present
 
 
 def words(text: str) -> list[str]:
@@ -262,3 +263,10 @@ def test_a_keyword_changed_inside_a_url_is_editorial(
     for incremental in (True, False):
         page = diff_texts(f"# T\n\n{old}\n", f"# T\n\n{new}\n", "t.md", incremental=incremental)
         assert [(c.change_class, c.kind) for c in page.changes] == [(change_class, kind)]
+
+
+def test_reports_highlight_no_keyword_inside_a_url() -> None:
+    text = "See http://x.example/MUST or www.y.example/SHALL; clients MUST follow it."
+    assert [text[a:b] for a, b in shown_keyword_spans(text)] == ["MUST"]
+    assert shown_keyword_spans(text)[0][0] == text.rindex("MUST")
+    assert [s.text for s in present.segments(text) if s.keyword] == ["MUST"]

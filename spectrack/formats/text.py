@@ -16,8 +16,8 @@ from rich.text import Text
 
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
+from spectrack.markdown.inline import shown_keyword_spans
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side
-from spectrack.normative import keyword_spans
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
@@ -47,7 +47,7 @@ def keyword_summary(change: Change) -> str:
 def _highlighted(prefix: str, side: Side, style: str) -> Text:
     line = Text(f"      {prefix} ", style=style)
     body = Text(shorten(side.text))
-    for start, end in keyword_spans(body.plain):
+    for start, end in shown_keyword_spans(body.plain):
         body.stylize("bold reverse", start, end)
     line.append_text(body)
     line.append(f"  (line {side.line})", style="dim")

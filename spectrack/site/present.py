@@ -15,8 +15,8 @@ from urllib.parse import quote, urlsplit
 
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.formats.text import keyword_summary
+from spectrack.markdown.inline import shown_keyword_spans
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
-from spectrack.normative import keyword_spans
 from spectrack.site.model import ChangeEntry
 
 VERDICT_LABELS = {
@@ -156,7 +156,7 @@ def segments(text: str) -> tuple[Segment, ...]:
     """A sentence cut into plain runs and BCP 14 keyword runs."""
     cut: list[Segment] = []
     position = 0
-    for start, end in keyword_spans(text):
+    for start, end in shown_keyword_spans(text):
         if start > position:
             cut.append(Segment(text[position:start], False))
         cut.append(Segment(text[start:end], True))
