@@ -604,3 +604,17 @@ def test_only_a_change_to_the_first_definition_changes_the_link(incremental: boo
         ("formatting", "[a]: https://d.example"),
     ]
     assert link_keys(first) == ["See the guide. ⟨https://d.example⟩"]
+
+
+@pytest.mark.parametrize("fence", ["```", "~~~~", "```text"])
+@pytest.mark.parametrize("incremental", [True, False])
+def test_a_definition_shown_in_a_code_block_defines_nothing(fence: str, incremental: bool) -> None:
+    closing = fence.removesuffix("text")
+    page = f"# Kettles\n\nSee [the guide][a].\n\n{fence}\n[a]: https://code.example\n{closing}\n"
+    assert link_keys(page) == []
+    assert "See [the guide][a]." in [block.key for block in parse(page).blocks]
+    edited = page.replace("code.example", "other.example")
+    changes = diff_texts(page, edited, "kettles.md", incremental=incremental).changes
+    assert [c.new and c.new.text for c in changes] == ["[a]: https://other.example"]
+    defined = page + "\n[a]: https://real.example\n"
+    assert link_keys(defined) == ["See the guide. ⟨https://real.example⟩"]

@@ -90,6 +90,8 @@ class Outline:
     body_start: int
     """0-based line after the front matter (0 without front matter)."""
     blocked: _Spans
+    fenced: _Spans
+    """The fenced code blocks: their lines are code, never link reference definitions."""
     front_matter_title: bool = False
     title_heading_line: int | None = None
     """0-based line of a leading H1 that repeats the front-matter title."""
@@ -189,7 +191,15 @@ class Outline:
         The order matters: when a label is defined twice, the first definition on the page wins.
         """
         if self._definitions is None:
-            self._definitions = _REFERENCE.findall("\n" + self.text) if "]:" in self.text else []
+            self._definitions = []
+            if "]:" in self.text:
+                text = "\n" + self.text
+                line, position = -1, 0
+                for match in _REFERENCE.finditer(text):
+                    line += text.count("\n", position, match.start() + 1)
+                    position = match.start() + 1
+                    if self.fenced.covering(line) is None:
+                        self._definitions.append(match.group(1))
         return self._definitions
 
     @property
@@ -221,7 +231,9 @@ def outline(text: str, name: str = "") -> Outline:
     title, body_start = _front_matter(text, lines, spans)
     scan = _Scan(text, lines, spans)
     blocked = scan.run(body_start)
-    page = Outline(text, dialect, lines, scan.headings, title, body_start, blocked)
+    page = Outline(
+        text, dialect, lines, scan.headings, title, body_start, blocked, _Spans(scan.fenced)
+    )
     page.front_matter_title = title is not None
     first_h1 = next((h for h in page.headings if h.level == 1), None)
     if first_h1 is not None:
@@ -263,6 +275,8 @@ class _Scan:
         self.spans = spans
         self.headings: list[Heading] = []
         self.fence: tuple[int, str] | None = None
+        self.fenced: list[tuple[int, int]] = []
+        """The fenced code blocks found, also among ``spans``."""
         self.containers: list[int] = []
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
@@ -287,7 +301,7 @@ class _Scan:
             position = start
             self._line(line, start)
         if self.fence is not None:
-            self.spans.append((self.fence[0], len(self.lines) - 1))
+            self._close_fence(len(self.lines) - 1)
         blocked = _Spans(self.spans)
         self._setext_headings(body_start, body, blocked)
         return blocked
@@ -312,19 +326,25 @@ class _Scan:
                 )
         self.headings.sort(key=lambda heading: heading.line)
 
+    def _close_fence(self, line: int) -> None:
+        """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
+        if self.fence is not None:
+            self.spans.append((self.fence[0], line))
+            self.fenced.append((self.fence[0], line))
+            self.fence = None
+
     def _line(self, line: int, start: int) -> None:
         source = self.lines[line]
         if self.fence is not None:
             fence = _FENCE.match(source)
-            opening_line, marker = self.fence
+            marker = self.fence[1]
             if (
                 fence
                 and fence.group(1)[0] == marker[0]
                 and len(fence.group(1)) >= len(marker)
                 and not fence.group(2).strip()
             ):
-                self.spans.append((opening_line, line))
-                self.fence = None
+                self._close_fence(line)
             return
         stripped = source.lstrip(" \t")
         first = stripped[:1]
