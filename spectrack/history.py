@@ -37,9 +37,15 @@ class LogEntry:
 
 def revision_report(store: Store, revision: Revision) -> PageReport:
     """The diff a revision made: the page at its parent commit against the page at it."""
-    old = store.read(revision.page, revision.commit + "^")
-    new = store.read(revision.page, revision.commit)
-    return diff_texts(old, new, revision.path)
+    return diff_texts(*_versions(store, revision), revision.path)
+
+
+def _versions(store: Store, revision: Revision) -> tuple[str | None, str | None]:
+    """The page's text before and after the revision (None where it did not exist)."""
+    return (
+        store.read(revision.page, revision.commit + "^"),
+        store.read(revision.page, revision.commit),
+    )
 
 
 def net_report(
@@ -69,17 +75,13 @@ def revision_facts(store: Store, revision: Revision, cache: ReportCache) -> Revi
     """A revision's report and page title: from the cache, else worked out and added to it."""
     facts = cache.get(revision.commit)
     if facts is None:
-        facts = RevisionFacts(revision_report(store, revision), _title(store, revision))
+        old, new = _versions(store, revision)
+        # The title is the page's after the revision, or before it for a removal.
+        text = new or old
+        title = scan(text, revision.path).title if text is not None else None
+        facts = RevisionFacts(diff_texts(old, new, revision.path), title)
         cache.put(revision.commit, facts)
     return facts
-
-
-def _title(store: Store, revision: Revision) -> str | None:
-    """The page's title after the revision, or before it for a removal."""
-    text = store.read(revision.page, revision.commit) or store.read(
-        revision.page, revision.commit + "^"
-    )
-    return scan(text, revision.path).title if text is not None else None
 
 
 def log_entries(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from spectrack.model import ChangeKind, Keyword
 
@@ -50,9 +50,7 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
     if not has_keywords(text):
         return ()
     found = []
-    for match in _PATTERN.finditer(text):
-        if any(start <= match.start() < end for start, end in skip):
-            continue
+    for match in _matches(text, skip):
         if match.group("negated"):
             word = match.group("negated") + (" NOT" if match.group("not") else "")
         elif match.group("not_recommended"):
@@ -64,9 +62,16 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
     return tuple(found)
 
 
-def keyword_spans(text: str) -> tuple[tuple[int, int], ...]:
+def keyword_spans(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
     """Where the keywords of a plain-text sentence stand: (start, end) offsets, in order."""
-    return tuple(match.span() for match in _PATTERN.finditer(text))
+    return tuple(match.span() for match in _matches(text, skip))
+
+
+def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """The keyword matches of ``text`` that start in none of the ``skip`` ranges."""
+    for match in _PATTERN.finditer(text):
+        if not any(start <= match.start() < end for start, end in skip):
+            yield match
 
 
 def _lowercased(keyword: Keyword, text: str) -> bool:

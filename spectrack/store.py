@@ -67,7 +67,7 @@ import re
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -366,8 +366,10 @@ class Store:
         out = git(self.path, "ls-tree", "-z", "--name-only", "-d", BRANCH)
         return sorted(n for n in out.decode().split("\x00") if n and not n.startswith("."))
 
-    def require_sources(self, names: Iterable[str]) -> None:
+    def require_sources(self, names: Collection[str]) -> None:
         """`InputError` naming the first of ``names`` that is no source of the store."""
+        if not names:
+            return
         known = self.sources()
         for name in names:
             if name not in known:

@@ -81,13 +81,20 @@ def _page(store: Store, ref: PageRef) -> str:
     page = store.find(ref.name)
     if page is not None:
         return page
-    name, sep, at = ref.name.rpartition("@")
-    if ref.at is None and sep and store.find(name) is not None:
+    if ref.at is None and _page_before_at(store, ref.name) is not None:
+        at = ref.name.rpartition("@")[2]
         raise InputError(
             f"{ref.name}: {at!r} is neither a revision of the store (a commit id, HEAD, HEAD~N) "
             "nor a date (YYYY-MM-DD, or an ISO time)"
         )
     return store.resolve(ref.name)
+
+
+def _page_before_at(store: Store, name: str) -> str | None:
+    """The page that ``name`` up to its last ``@`` names, if any (the rest then is a mistyped
+    revision or date)."""
+    before, sep, _ = name.rpartition("@")
+    return store.find(before) if sep and before else None
 
 
 def _ref_revision(store: Store, ref: PageRef) -> Revision | None:
@@ -120,15 +127,10 @@ def since_report(store: Store, since: datetime, sources: Collection[str] = ()) -
     return net_report(store, [r for r in revisions if not sources or r.source in sources])
 
 
-def _open_store(path: Path, shown: str | None) -> Store:
-    """The store to find page ``shown`` in (None: to read whole, for ``--since``)."""
+def _open_store(path: Path, missing: str) -> Store:
+    """The store at ``path``; `InputError` with the message ``missing`` when there is none."""
     if not (path / ".git").exists():
-        lead = f"{shown}: no such file or directory, and no" if shown else "--since reads the"
-        raise InputError(
-            f"{lead} snapshot store at {path}"
-            + (" to find pages in" if shown else ", and there is none")
-            + " (give --store or --config)"
-        )
+        raise InputError(f"{missing} (give --store or --config)")
     return Store.open(path)
 
 
@@ -182,8 +184,7 @@ def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
 def _names_a_page(store: Store, argument: str) -> bool:
     """Whether ``argument`` names a store page, also with a mistyped ``@REV`` (`_page` says so)."""
     name = parse_page_ref(argument).name
-    before_at = name.rpartition("@")[0]
-    return store.find(name) is not None or (bool(before_at) and store.find(before_at) is not None)
+    return store.find(name) is not None or _page_before_at(store, name) is not None
 
 
 def compare_targets(
@@ -200,7 +201,8 @@ def compare_targets(
     if since is not None:
         if old is not None or paths:
             raise InputError("--since compares the whole store; give no PAGE with it")
-        with _open_store(store_path, None) as store:
+        missing = f"--since reads the snapshot store at {store_path}, and there is none"
+        with _open_store(store_path, missing) as store:
             return store_comparison(store, since_report(store, since, sources))
     if old is None:
         raise InputError(
@@ -211,7 +213,11 @@ def compare_targets(
     plain = not paths and repo is None and ".." not in old
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:
-            with _open_store(store_path, old) as store:
+            missing = (
+                f"{old}: no such file or directory, and no snapshot store at {store_path} "
+                "to find pages in"
+            )
+            with _open_store(store_path, missing) as store:
                 ref = parse_page_ref(old)
                 page = change_report(store, ref)
                 revisions = {page.path: _ref_revision(store, ref)}

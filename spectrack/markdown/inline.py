@@ -116,10 +116,7 @@ def bare_urls(text: str, apart: Sequence[tuple[int, int]] = ()) -> list[tuple[in
 
 def shown_keyword_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where a report highlights keywords in a plain sentence: not inside a URL it shows."""
-    urls = bare_urls(text)
-    return tuple(
-        span for span in keyword_spans(text) if not any(lo <= span[0] < hi for lo, hi in urls)
-    )
+    return keyword_spans(text, bare_urls(text))
 
 
 def _without_trailing(text: str, start: int, end: int) -> int:

@@ -224,17 +224,14 @@ class _Fingerprints:
     """Change id → what a line in a list of changes shows."""
     full: dict[str, bytes]
     """Change id → everything its own page and its feed entries show."""
-    verdicts: dict[str, str]
 
     @classmethod
     def of(cls, changes: Iterable[ChangeEntry]) -> _Fingerprints:
         rows = {}
         full = {}
-        verdicts = {}
         for entry in changes:
             report = entry.report
             upstream = entry.upstream
-            verdict = verdicts[entry.change_id] = report.verdict
             row = _serialised(
                 (
                     entry.change_id,
@@ -244,7 +241,7 @@ class _Fingerprints:
                     upstream.time.timestamp(),
                     upstream.precision._value_,
                     report.status._value_,
-                    verdict,
+                    report.verdict,
                     report.lines_added,
                     report.lines_removed,
                 )
@@ -265,7 +262,7 @@ class _Fingerprints:
             )
             rows[entry.change_id] = row
             full[entry.change_id] = row + _serialised(rest)
-        return cls(rows, full, verdicts)
+        return cls(rows, full)
 
 
 def _by_upstream(entry: ChangeEntry) -> tuple[datetime, datetime, str]:
@@ -383,11 +380,7 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
     outputs.append(
         feeds.output("feeds/all.xml", f"{data.title}: all changes", "index.html", newest_records)
     )
-    normative = [
-        entry
-        for entry in newest_records
-        if fingerprints.verdicts[entry.change_id] == ChangeClass.NORMATIVE
-    ]
+    normative = [entry for entry in newest_records if entry.report.verdict == ChangeClass.NORMATIVE]
     outputs.append(
         feeds.output(
             "feeds/normative.xml", f"{data.title}: normative changes", "index.html", normative
