@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from spectrack.diff import diff_texts
+from spectrack.reportcache import StoredReport
 from spectrack.site import (
     ChangeEntry,
     Precision,
@@ -105,7 +106,7 @@ def _entry(
         recorded_at=recorded,
         first_seen=recorded,
         page_edits=1,
-        report=diff_texts(old, new, path),
+        report=StoredReport.of(diff_texts(old, new, path)),
     )
 
 

@@ -19,7 +19,7 @@ from spectrack.model import PageReport, Report
 from spectrack.paths import PAGE_SUFFIX
 from spectrack.progress import Progress, SilentProgress
 from spectrack.releases import ReleaseBook, ReleaseMatch
-from spectrack.reportcache import ReportCache, RevisionFacts
+from spectrack.reportcache import ReportCache, RevisionFacts, StoredReport
 from spectrack.store import BRANCH, Revision, RevisionEvent, Store
 
 EVENT_VERDICTS = {RevisionEvent.ADDED: "added", RevisionEvent.REMOVED: "removed"}
@@ -79,7 +79,7 @@ def revision_facts(store: Store, revision: Revision, cache: ReportCache) -> Revi
         # The title is the page's after the revision, or before it for a removal.
         text = new or old
         title = scan(text, revision.path).title if text is not None else None
-        facts = RevisionFacts(diff_texts(old, new, revision.path), title)
+        facts = RevisionFacts(StoredReport.of(diff_texts(old, new, revision.path)), title)
         cache.put(revision.commit, facts)
     return facts
 

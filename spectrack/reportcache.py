@@ -2,79 +2,135 @@
 
 A revision's report depends only on the two versions of the page it compares (never rewritten:
 see the store contract) and on spectrack's code. The cache lives inside the store's ``.git``
-folder, outside its history: a clone starts without it, and losing it costs only time. A cache
-written by another version of spectrack, or one that cannot be read, is set aside and rebuilt.
+folder (`spectrack.chunkfile`), outside its history: a clone starts without it, and losing it
+costs only time. A cache written by another version of spectrack, or one that cannot be read, is
+set aside and rebuilt.
 
-It is a pickle, read back only from the store's own ``.git`` folder: whoever can write there
-can already make git run their code through hooks.
+Each report stays pickled on its own (`StoredReport`) until something reads its changes or
+hunks: the lists of a site, a feed's key or ``spectrack log`` need only its summary, so loading
+the cache of thousands of revisions makes a few objects per revision, not hundreds.
 """
 
 from __future__ import annotations
 
-import os
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from spectrack.codedigest import code_digest
+from spectrack.chunkfile import MAX_CHUNKS, ChunkFile
 from spectrack.collector import collector_paused
-from spectrack.model import PageReport
+from spectrack.model import Change, Hunk, PageReport, PageStatus
 
-SCHEMA = "spectrack.reports/1"
+SCHEMA = "spectrack.reports/2"
 CACHE_FILE = "spectrack-reports.pickle"
 """File name inside the store's ``.git`` folder."""
+
+
+class StoredReport:
+    """A page's report: its summary at hand, its changes and hunks unpickled on first use."""
+
+    __slots__ = ("_full", "_pickled", "lines_added", "lines_removed", "path", "status", "verdict")
+
+    def __init__(
+        self,
+        summary: tuple[str, PageStatus, str, int, int],
+        pickled: bytes | None = None,
+        full: PageReport | None = None,
+    ) -> None:
+        self.path, self.status, self.verdict, self.lines_added, self.lines_removed = summary
+        self._pickled = pickled
+        self._full = full
+
+    @classmethod
+    def of(cls, report: PageReport) -> StoredReport:
+        summary = (
+            report.path,
+            report.status,
+            report.verdict,
+            report.lines_added,
+            report.lines_removed,
+        )
+        return cls(summary, full=report)
+
+    @property
+    def full(self) -> PageReport:
+        if self._full is None:
+            assert self._pickled is not None, "a stored report is made from one or the other"
+            with collector_paused():
+                self._full = pickle.loads(self._pickled)
+        return self._full
+
+    @property
+    def changes(self) -> tuple[Change, ...]:
+        return self.full.changes
+
+    @property
+    def hunks(self) -> tuple[Hunk, ...]:
+        return self.full.hunks
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        pickled = self._pickled
+        if pickled is None:
+            pickled = pickle.dumps(self._full, protocol=pickle.HIGHEST_PROTOCOL)
+        summary = (self.path, self.status, self.verdict, self.lines_added, self.lines_removed)
+        return (StoredReport, (summary, pickled))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StoredReport):
+            return NotImplemented
+        return self.full == other.full
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StoredReport({self.path!r}, verdict={self.verdict!r})"
 
 
 @dataclass(frozen=True, slots=True)
 class RevisionFacts:
     """What the site shows of a revision that takes reading and diffing the store to know."""
 
-    report: PageReport
+    report: StoredReport
     title: str | None
     """The page's title after the revision (before it, for a removal), when it has one."""
 
-
-MAX_CHUNKS = 64
-"""Appended chunks after which a save writes the whole cache afresh as one."""
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A cache load makes thousands: the constructor is cheaper than the generic state
+        # protocol of slotted dataclasses.
+        return (RevisionFacts, (self.report, self.title))
 
 
 class ReportCache:
-    """Revision facts by store commit, loaded from and saved to one file.
+    """Revision facts by store commit, loaded from and saved to one `ChunkFile`.
 
-    The file is a header (schema and code digest) followed by pickled chunks, each a dict of
-    facts: a save appends one chunk with what this run added, so a rebuild after one fetch writes
-    a few kilobytes, not the whole history. An unreadable tail (a save cut short) keeps the chunks
-    before it and makes the next save write the file afresh.
+    Each chunk is a dict of facts: a save appends one chunk with what this run added, so a
+    rebuild after one fetch writes a few kilobytes, not the whole history. After `MAX_CHUNKS`
+    appends, or when the file could not be read whole, a save writes it afresh.
     """
 
     def __init__(
         self, path: Path, facts: dict[str, RevisionFacts], chunks: int = 0, intact: bool = False
     ) -> None:
-        self.path = path
+        self.file = ChunkFile(path, SCHEMA)
         self._facts = facts
         self._chunks = chunks
-        """How many chunks the file holds; appending is only for an intact file."""
         self._intact = intact
         self._added: dict[str, RevisionFacts] = {}
+
+    @property
+    def path(self) -> Path:
+        return self.file.path
 
     @classmethod
     def load(cls, store_path: Path) -> ReportCache:
         """The store's cache; an empty one when there is none or it cannot be used."""
         path = store_path / ".git" / CACHE_FILE
+        found = ChunkFile(path, SCHEMA).read()
         facts: dict[str, RevisionFacts] = {}
-        chunks = 0
-        try:
-            with collector_paused(), path.open("rb") as file:
-                if pickle.load(file) != _header():
-                    return cls(path, {})
-                while file.peek(1):
-                    facts.update(pickle.load(file))
-                    chunks += 1
-        except Exception:
-            # Missing, cut short, or pickled by a version whose classes moved: what was read
-            # stays, the rest is worked out again and the next save writes the file afresh.
-            return cls(path, facts, chunks)
-        return cls(path, facts, chunks, intact=True)
+        for chunk in found.chunks:
+            facts.update(chunk)
+        return cls(path, facts, len(found.chunks), found.intact)
 
     def get(self, commit: str) -> RevisionFacts | None:
         return self._facts.get(commit)
@@ -90,31 +146,12 @@ class ReportCache:
             return
         try:
             if self._intact and self._chunks < MAX_CHUNKS:
-                chunk = pickle.dumps(self._added, protocol=pickle.HIGHEST_PROTOCOL)
-                # One unbuffered write in append mode: two runs saving at once (a site build
-                # and a log) add whole chunks one after the other rather than interleaved.
-                with self.path.open("ab", buffering=0) as file:
-                    file.write(chunk)
+                self.file.append(self._added)
                 self._chunks += 1
             else:
-                self._rewrite()
+                self.file.rewrite(self._facts)
+                self._chunks = 1
+                self._intact = True
         except OSError:
             return
         self._added = {}
-
-    def _rewrite(self) -> None:
-        """The whole cache as one chunk, written aside and moved into place."""
-        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
-        try:
-            with partial.open("wb") as file:
-                pickle.dump(_header(), file, protocol=pickle.HIGHEST_PROTOCOL)
-                pickle.dump(self._facts, file, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(partial, self.path)
-        finally:
-            partial.unlink(missing_ok=True)
-        self._chunks = 1
-        self._intact = True
-
-
-def _header() -> dict[str, str]:
-    return {"schema": SCHEMA, "code": code_digest()}

@@ -80,6 +80,7 @@ from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
+from spectrack.revisioncache import RevisionCache
 from spectrack.worktree import WorkTree, check_out
 
 BRANCH = "refs/heads/main"
@@ -409,14 +410,27 @@ class Store:
         """Every revision, oldest first; ``since`` keeps those *recorded* at or after it."""
         head = self.head()
         if self._cache is None or self._cache[0] != head:
-            output = git(self.path, "log", "--reverse", _LOG_FORMAT, BRANCH) if head else b""
-            self._cache = (head, _parse_log(output))
+            self._cache = (head, self._list_revisions(head) if head else [])
         return [
             r
             for r in self._cache[1]
             if (source is None or r.source == source)
             and (since is None or r.recorded_time >= since)
         ]
+
+    def _list_revisions(self, head: str) -> list[Revision]:
+        """The revisions up to commit ``head``: those listed by an earlier run, then the rest."""
+        known = RevisionCache.load(self.path)
+        if known.head == head:
+            return known.revisions
+        follows = known.head is not None and self.is_ancestor(known.head, head)
+        span = f"{known.head}..{head}" if follows else head
+        listed = _parse_log(git(self.path, "log", "--reverse", _LOG_FORMAT, span))
+        if follows:
+            known.extend(head, listed)
+        else:
+            known.restart(head, listed)
+        return known.revisions
 
     def revisions_between(
         self, base: str | None, head: str, source: str | None = None

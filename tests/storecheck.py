@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import pickle
 import subprocess
 from collections.abc import Iterable
 from pathlib import Path
@@ -52,3 +53,12 @@ def assert_consistent(path: Path, earlier_heads: Iterable[str] = ()) -> None:
 
 def page_bytes(path: Path, page: str) -> bytes:
     return (path / f"{page}.md").read_bytes()
+
+
+def pickles(path: Path) -> list[object]:
+    """A cache file's pickles in order: its header, then each saved chunk."""
+    found = []
+    with path.open("rb") as file:
+        while file.peek(1):
+            found.append(pickle.load(file))
+    return found

@@ -256,8 +256,6 @@ class _Fingerprints:
                 entry.previous_id,
                 entry.next_id,
                 report.path,
-                len(report.changes),
-                len(report.hunks),
                 None if entry.release is None else entry.release.line,
             )
             rows[entry.change_id] = row

@@ -13,7 +13,7 @@ from spectrack.history import revision_facts
 from spectrack.progress import Progress, SilentProgress
 from spectrack.releases import ReleaseBook
 from spectrack.reportcache import ReportCache, RevisionFacts
-from spectrack.site.model import ChangeEntry, SiteData, Source, link_pages
+from spectrack.site.model import ChangeEntry, PageLinks, SiteData, Source, page_links
 from spectrack.store import Revision, Store
 
 DEFAULT_TITLE = "Spec changes"
@@ -28,20 +28,22 @@ def collect(store: Store, title: str = DEFAULT_TITLE, progress: Progress | None 
     releases = ReleaseBook.load(store)
     with collector_paused():
         cache = ReportCache.load(store.path)
+        links = page_links((r.commit, (r.source, r.path), r.recorded_time) for r in revisions)
         progress.start("diffing revisions", len(revisions))
-        entries = []
+        changes = []
         for revision in revisions:
             facts = revision_facts(store, revision, cache)
-            entries.append(_entry(revision, facts, releases))
+            changes.append(_entry(revision, facts, links[revision.commit], releases))
             progress.advance()
         cache.save()
-        changes = link_pages(entries)
     sources = tuple(Source(name) for name in sorted({r.source for r in revisions}))
     generated_at = max(r.recorded_time for r in revisions)
-    return SiteData(changes, sources, generated_at, title)
+    return SiteData(tuple(changes), sources, generated_at, title)
 
 
-def _entry(revision: Revision, facts: RevisionFacts, releases: ReleaseBook) -> ChangeEntry:
+def _entry(
+    revision: Revision, facts: RevisionFacts, links: PageLinks, releases: ReleaseBook
+) -> ChangeEntry:
     return ChangeEntry(
         change_id=revision.commit,
         source=revision.source,
@@ -52,8 +54,10 @@ def _entry(revision: Revision, facts: RevisionFacts, releases: ReleaseBook) -> C
             revision.upstream_time, revision.time_source, revision.precision, revision.lastmod_raw
         ),
         recorded_at=revision.recorded_time,
-        first_seen=revision.recorded_time,
-        page_edits=1,
+        first_seen=links.first_seen,
+        page_edits=links.page_edits,
         report=facts.report,
+        previous_id=links.previous_id,
+        next_id=links.next_id,
         release=releases.nearest(revision.source, revision.upstream_time),
     )

@@ -10,10 +10,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import NamedTuple
 
 from spectrack.dates import UpstreamTime
-from spectrack.model import PageReport
 from spectrack.releases import ReleaseMatch
+from spectrack.reportcache import StoredReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +38,9 @@ class ChangeEntry:
     """When spectrack first recorded the page (timezone-aware)."""
     page_edits: int
     """How many edits of the page are recorded, all time."""
-    report: PageReport
-    """The diff of this edit against the previous recorded version."""
+    report: StoredReport
+    """The diff of this edit against the previous recorded version (its changes and hunks are
+    read only for the files that show them)."""
     previous_id: str | None = None
     """The previous recorded change of the same page."""
     next_id: str | None = None
@@ -76,25 +78,40 @@ class SiteData:
     title: str = "Spec changes"
 
 
-def link_pages(changes: Iterable[ChangeEntry]) -> tuple[ChangeEntry, ...]:
-    """Fill in each page's neighbours, edit count and first-seen time from the changes given.
+class PageLinks(NamedTuple):
+    """A change's place among the recorded changes of its page."""
 
-    A page's changes are ordered by recording time, then by id; the result keeps the input order.
-    """
-    by_page: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
-    entries = list(changes)
-    for entry in entries:
-        by_page[entry.page_key].append(entry)
-    linked: dict[str, ChangeEntry] = {}
+    first_seen: datetime
+    page_edits: int
+    previous_id: str | None
+    next_id: str | None
+
+
+def page_links(changes: Iterable[tuple[str, tuple[str, str], datetime]]) -> dict[str, PageLinks]:
+    """Each change's place in its page's history, by change id, from ``(change id, page key,
+    recording time)``. A page's changes are ordered by recording time, then by id."""
+    by_page: defaultdict[tuple[str, str], list[tuple[datetime, str]]] = defaultdict(list)
+    for change_id, page_key, recorded_at in changes:
+        by_page[page_key].append((recorded_at, change_id))
+    links = {}
     for history in by_page.values():
-        history.sort(key=lambda entry: (entry.recorded_at, entry.change_id))
-        first_seen = history[0].recorded_at
-        for index, entry in enumerate(history):
-            linked[entry.change_id] = replace(
-                entry,
-                first_seen=first_seen,
-                page_edits=len(history),
-                previous_id=history[index - 1].change_id if index else None,
-                next_id=history[index + 1].change_id if index + 1 < len(history) else None,
+        history.sort()
+        first_seen = history[0][0]
+        ids = [change_id for _, change_id in history]
+        last = len(ids) - 1
+        for index, change_id in enumerate(ids):
+            links[change_id] = PageLinks(
+                first_seen,
+                len(ids),
+                ids[index - 1] if index else None,
+                ids[index + 1] if index < last else None,
             )
-    return tuple(linked[entry.change_id] for entry in entries)
+    return links
+
+
+def link_pages(changes: Iterable[ChangeEntry]) -> tuple[ChangeEntry, ...]:
+    """Fill in each page's neighbours, edit count and first-seen time from the changes given
+    (see `page_links`); the result keeps the input order."""
+    entries = list(changes)
+    links = page_links((entry.change_id, entry.page_key, entry.recorded_at) for entry in entries)
+    return tuple(replace(entry, **links[entry.change_id]._asdict()) for entry in entries)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from spectrack.diff import diff_texts
 from spectrack.releases import Release, ReleaseMatch
+from spectrack.reportcache import StoredReport
 from spectrack.site import (
     ChangeEntry,
     Precision,
@@ -142,7 +143,7 @@ def entry(edit: Edit) -> ChangeEntry:
         recorded_at=recorded,
         first_seen=recorded,
         page_edits=1,
-        report=diff_texts(edit.old, edit.new, edit.path),
+        report=StoredReport.of(diff_texts(edit.old, edit.new, edit.path)),
         release=edit.release,
     )
 

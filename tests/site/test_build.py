@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import pickle
 import posixpath
 from dataclasses import fields, replace
 from datetime import datetime
@@ -14,7 +15,8 @@ import pytest
 from spectrack.collector import collector_paused
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.model import ChangeClass, highest_verdict
+from spectrack.model import ChangeClass, PageStatus, highest_verdict
+from spectrack.reportcache import StoredReport
 from spectrack.site import (
     ChangeEntry,
     Precision,
@@ -162,6 +164,33 @@ def test_two_builds_of_the_same_data_are_identical(tmp_path: Path) -> None:
     build(sample_data(), tmp_path / "one")
     build(sample_data(), tmp_path / "two")
     assert tree(tmp_path / "one") == tree(tmp_path / "two")
+
+
+def test_a_build_with_nothing_to_rewrite_reads_no_changes_or_hunks(tmp_path: Path) -> None:
+    data = sample_data()
+    build(data, tmp_path)
+    summaries_only = [
+        replace(entry, report=StoredReport(summary(entry.report), pickled=b"unreadable"))
+        for entry in data.changes
+    ]
+    result = build(replace(data, changes=tuple(summaries_only)), tmp_path)
+    assert result.written == () and result.unchanged == len(tree(tmp_path)) - 1
+    with pytest.raises(pickle.UnpicklingError):
+        assert summaries_only[0].report.hunks
+
+
+def summary(report: StoredReport) -> tuple[str, PageStatus, str, int, int]:
+    return (report.path, report.status, report.verdict, report.lines_added, report.lines_removed)
+
+
+def test_a_stored_report_pickles_whole_and_keeps_its_summary_at_hand() -> None:
+    old = "# Kettle\n\nThe kettle SHOULD whistle when the water boils.\n"
+    report = diff_texts(old, old.replace("SHOULD", "MUST"), "kettle.md")
+    stored = pickle.loads(pickle.dumps(StoredReport.of(report)))
+    assert summary(stored) == (report.path, report.status, "normative", 1, 1)
+    assert stored.full == report
+    assert (stored.changes, stored.hunks) == (report.changes, report.hunks)
+    assert stored == StoredReport.of(report) != StoredReport.of(replace(report, changes=()))
 
 
 def test_one_new_change_rewrites_only_what_shows_it(tmp_path: Path) -> None:
@@ -349,7 +378,7 @@ def test_an_edit_that_changed_nothing_still_gets_its_page(tmp_path: Path) -> Non
 
 
 def test_a_reports_verdict_follows_its_changes_also_when_replaced() -> None:
-    reports = [entry.report for entry in sample_data().changes]
+    reports = [entry.report.full for entry in sample_data().changes]
     reports.append(diff_texts(KETTLE_V1, KETTLE_V1, "same.md"))
     verdicts = {report.verdict for report in reports}
     assert verdicts == {"normative", "editorial", "formatting", "unchanged"}

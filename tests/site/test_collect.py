@@ -17,12 +17,13 @@ from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import log_entries, revision_report
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
-from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts
+from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts, StoredReport
 from spectrack.site import present
 from spectrack.site.collect import collect
 from spectrack.store import Store
 from tests.conftest import StepClock
 from tests.site.scan import scan_file
+from tests.storecheck import pickles
 
 LAMP = "https://lamps.example/docs/lamp"
 KETTLE = "https://lamps.example/docs/kettle"
@@ -60,7 +61,7 @@ def test_every_revision_becomes_a_change_with_its_report(store: Store) -> None:
     data = collect(store)
     assert [c.change_id for c in data.changes] == [r.commit for r in revisions]
     for change, revision in zip(data.changes, revisions, strict=True):
-        assert change.report == revision_report(store, revision)
+        assert change.report.full == revision_report(store, revision)
         assert change.upstream == UpstreamTime(
             revision.upstream_time, revision.time_source, revision.precision, revision.lastmod_raw
         )
@@ -180,12 +181,7 @@ def retitle(store: Store, commit: str, title: str) -> None:
 
 
 def chunks(store: Store) -> list[object]:
-    """The cache file's pickles: its header, then each saved chunk."""
-    found = []
-    with cache_file(store).open("rb") as file:
-        while file.peek(1):
-            found.append(pickle.load(file))
-    return found
+    return pickles(cache_file(store))
 
 
 def test_a_second_collect_reads_the_reports_from_the_cache(store: Store) -> None:
@@ -206,11 +202,13 @@ def test_a_new_revision_is_diffed_and_appended_to_the_cache(store: Store) -> Non
     data = collect(store)
     newest = store.revisions()[-1]
     assert data.changes[-1].change_id == newest.commit
-    assert data.changes[-1].report == revision_report(store, newest)
+    assert data.changes[-1].report.full == revision_report(store, newest)
     assert data.changes[-1].verdict == "normative"
     header, everything, appended = chunks(store)
     assert header == {"schema": SCHEMA, "code": code_digest()}
-    assert appended == {newest.commit: RevisionFacts(revision_report(store, newest), "Lamp")}
+    assert appended == {
+        newest.commit: RevisionFacts(StoredReport.of(revision_report(store, newest)), "Lamp")
+    }
     assert newest.commit not in everything
     assert ReportCache.load(store.path).get(newest.commit) == appended[newest.commit]
     assert collect(store) == data
@@ -273,7 +271,9 @@ def test_the_cache_is_no_part_of_the_stores_history(store: Store) -> None:
 def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path, store: Store) -> None:
     revision = store.revisions()[0]
     cache = ReportCache(tmp_path / "missing" / CACHE_FILE, {})
-    cache.put(revision.commit, RevisionFacts(revision_report(store, revision), None))
+    cache.put(
+        revision.commit, RevisionFacts(StoredReport.of(revision_report(store, revision)), None)
+    )
     cache.save()
     assert not (tmp_path / "missing").exists()
 
@@ -290,7 +290,9 @@ def test_spectrack_log_shares_the_cache_with_the_site(store: Store) -> None:
     cache = ReportCache.load(store.path)
     facts = cache.get(strengthened)
     assert facts is not None and facts.report.verdict == "normative"
-    cache.put(strengthened, replace(facts, report=replace(facts.report, changes=())))
+    cache.put(
+        strengthened, replace(facts, report=StoredReport.of(replace(facts.report.full, changes=())))
+    )
     cache.save()
     assert [e.verdict for e in log_entries(store)][2] == "unchanged"
     assert collect(store).changes[2].verdict == "unchanged"

@@ -1,0 +1,78 @@
+"""A cache file of pickled chunks inside a store's ``.git`` folder, grown by appending.
+
+The file is a header (what wrote it: a schema name and spectrack's code digest) followed by
+chunks, one per save. A run that adds a little appends a little, so keeping the cache of a long
+history up to date costs kilobytes, not the whole history. Losing the file costs only time.
+
+It is a pickle, read back only from the store's own ``.git`` folder: whoever can write there
+can already make git run their code through hooks.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from spectrack.codedigest import code_digest
+from spectrack.collector import collector_paused
+
+MAX_CHUNKS = 64
+"""Appended chunks after which a save writes the whole file afresh as one chunk."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chunks:
+    """What a read found."""
+
+    chunks: list[Any]
+    """The chunks that could be read, in file order."""
+    intact: bool
+    """Whether the whole file was read; appending is only for an intact file."""
+
+
+class ChunkFile:
+    """One cache file: its path and the schema its chunks follow."""
+
+    def __init__(self, path: Path, schema: str) -> None:
+        self.path = path
+        self.schema = schema
+
+    def header(self) -> dict[str, str]:
+        return {"schema": self.schema, "code": code_digest()}
+
+    def read(self) -> Chunks:
+        """The file's chunks; none when it is missing or another version of spectrack wrote it."""
+        chunks: list[Any] = []
+        try:
+            with collector_paused(), self.path.open("rb") as file:
+                if pickle.load(file) != self.header():
+                    return Chunks([], intact=False)
+                while file.peek(1):
+                    chunks.append(pickle.load(file))
+        except Exception:
+            # Missing, cut short, or pickled by a version whose classes moved: what was read
+            # stays, and the next save writes the file afresh.
+            return Chunks(chunks, intact=False)
+        return Chunks(chunks, intact=True)
+
+    def append(self, chunk: Any) -> None:
+        """Add one chunk to an intact file (`OSError` when that fails)."""
+        data = pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)
+        # One unbuffered write in append mode: two runs saving at once add whole chunks one
+        # after the other rather than interleaved.
+        with self.path.open("ab", buffering=0) as file:
+            file.write(data)
+
+    def rewrite(self, chunk: Any) -> None:
+        """The header and one chunk, written aside and moved into place (`OSError` on failure)."""
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
+        try:
+            with partial.open("wb") as file:
+                pickle.dump(self.header(), file, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(chunk, file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, self.path)
+        finally:
+            partial.unlink(missing_ok=True)
