@@ -76,3 +76,12 @@ class ChunkFile:
             os.replace(partial, self.path)
         finally:
             partial.unlink(missing_ok=True)
+
+
+def reduce_by_constructor(value: Any) -> tuple[Any, ...]:
+    """A ``__reduce__`` for slotted dataclasses whose fields all go to the constructor.
+
+    A cache load makes thousands of them; calling the constructor is cheaper than the generic
+    state protocol that slotted dataclasses otherwise pickle with.
+    """
+    return (type(value), tuple(getattr(value, name) for name in value.__slots__))

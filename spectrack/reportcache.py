@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spectrack.chunkfile import MAX_CHUNKS, ChunkFile
+from spectrack.chunkfile import MAX_CHUNKS, ChunkFile, reduce_by_constructor
 from spectrack.collector import collector_paused
 from spectrack.model import Change, Hunk, PageReport, PageStatus
 
@@ -95,10 +95,7 @@ class RevisionFacts:
     title: str | None
     """The page's title after the revision (before it, for a removal), when it has one."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # A cache load makes thousands: the constructor is cheaper than the generic state
-        # protocol of slotted dataclasses.
-        return (RevisionFacts, (self.report, self.title))
+    __reduce__ = reduce_by_constructor
 
 
 class ReportCache:

@@ -75,6 +75,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
 
+from spectrack.chunkfile import reduce_by_constructor
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, git_date, iso, utc_now
 from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.git import git_env, run_git
@@ -122,6 +123,8 @@ class Revision:
     """When spectrack recorded it (the commit's committer date)."""
     lastmod_raw: str | None
     upstream_commit: str | None = None
+
+    __reduce__ = reduce_by_constructor
 
     @property
     def path(self) -> str:

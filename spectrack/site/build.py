@@ -19,10 +19,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache, partial
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import jinja2
+from markupsafe import Markup
 
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
@@ -51,6 +53,8 @@ _PACKAGE_DIR = Path(__file__).parent
 _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
+_FEED_ENTRY = re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n.*?\n</entry>\n", re.S)
+"""An entry of a written feed and its key; escaping keeps the markers out of the texts inside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +98,7 @@ def build(
     _check(data)
     base = _base(base_url)
     with collector_paused():
-        return _write(_plan(data, base), out, progress or SilentProgress())
+        return _write(_plan(data, base, out), out, progress or SilentProgress())
 
 
 def _check(data: SiteData) -> None:
@@ -159,6 +163,7 @@ def _environment() -> jinja2.Environment:
                 "change_href",
                 "day_text",
                 "facts",
+                "feed_facts",
                 "formatting_summary",
                 "headline",
                 "http_url",
@@ -202,13 +207,24 @@ def _digest(data: bytes) -> str:
 def _serialised(values: tuple[Any, ...]) -> bytes:
     """Plain values as bytes that tell every two different tuples apart.
 
-    marshal's version 2 is fast and writes equal values alike, whoever holds them; it refuses
-    subclasses of ``str`` (an enum member passed as a name), which ``repr`` then spells out.
+    marshal's version 2 is fast and writes equal values alike, whoever holds them. It refuses
+    subclasses of ``str`` and ``int`` (an enum member passed as a name), which are written as
+    the plain values they equal: keys show in the feeds, so equal data must give equal keys.
     """
     try:
         return marshal.dumps(values, 2)
     except ValueError:
-        return repr(values).encode("utf-8", "surrogatepass")
+        return marshal.dumps(_plain(values), 2)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return tuple(map(_plain, value))
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +239,7 @@ class _Fingerprints:
     rows: dict[str, bytes]
     """Change id → what a line in a list of changes shows."""
     full: dict[str, bytes]
-    """Change id → everything its own page and its feed entries show."""
+    """Change id → everything its own page shows."""
 
     @classmethod
     def of(cls, changes: Iterable[ChangeEntry]) -> _Fingerprints:
@@ -246,33 +262,37 @@ class _Fingerprints:
                     report.lines_removed,
                 )
             )
-            rest = (
-                entry.url,
-                upstream.source._value_,
-                upstream.raw,
-                entry.recorded_at.timestamp(),
-                entry.first_seen.timestamp(),
-                entry.page_edits,
-                entry.previous_id,
-                entry.next_id,
-                report.path,
-                None if entry.release is None else entry.release.line,
-            )
             rows[entry.change_id] = row
-            full[entry.change_id] = row + _serialised(rest)
+            full[entry.change_id] = row + _serialised(
+                (*_lasting_facts(entry), entry.page_edits, entry.previous_id, entry.next_id)
+            )
         return cls(rows, full)
 
-
-def _by_upstream(entry: ChangeEntry) -> tuple[datetime, datetime, str]:
-    return (entry.upstream.time, entry.recorded_at, entry.change_id)
-
-
-def _by_recording(entry: ChangeEntry) -> tuple[datetime, str]:
-    return (entry.recorded_at, entry.change_id)
+    def feed_entry(self, entry: ChangeEntry) -> bytes:
+        """What a feed entry shows of a change: its row and the facts later edits leave alone."""
+        return self.rows[entry.change_id] + _serialised(_lasting_facts(entry))
 
 
-def _plan(data: SiteData, base: str | None) -> list[_Output]:
-    """Every file of the site with its key and how to make it."""
+def _lasting_facts(entry: ChangeEntry) -> tuple[object, ...]:
+    """What a change shows beyond its row that no later edit of its page changes."""
+    return (
+        entry.url,
+        entry.upstream.source._value_,
+        entry.upstream.raw,
+        entry.recorded_at.timestamp(),
+        entry.first_seen.timestamp(),
+        entry.report.path,
+        None if entry.release is None else entry.release.line,
+    )
+
+
+_by_upstream = attrgetter("upstream.time", "recorded_at", "change_id")
+_by_recording = attrgetter("recorded_at", "change_id")
+_page_key = attrgetter("source", "page_path")
+
+
+def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
+    """Every file of the site in folder ``out`` with its key and how to make it."""
     site = repr((code_digest(), base, data.title))
     fingerprints = _Fingerprints.of(data.changes)
 
@@ -295,7 +315,7 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
     newest_records = sorted(data.changes, key=_by_recording, reverse=True)
     pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
     for entry in newest_records:
-        pages[entry.page_key].append(entry)
+        pages[_page_key(entry)].append(entry)
     months: defaultdict[str, list[ChangeEntry]] = defaultdict(list)
     for entry in newest_edits:
         months[present.month_of(entry.upstream.time)].append(entry)
@@ -305,7 +325,7 @@ def _plan(data: SiteData, base: str | None) -> list[_Output]:
     for entry in data.changes:
         source_counts[entry.source] += 1
     recent = newest_edits[:RECENT_LIMIT]
-    feeds = _Feeds(data, base, key_of)
+    feeds = _Feeds(data, base, key_of, fingerprints, out)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
     outputs.append(
@@ -414,13 +434,29 @@ def _change_groups(entry: ChangeEntry) -> dict[str, Any]:
 
 
 class _Feeds:
-    """Makes the Atom feeds of one build; an entry shared by several feeds is rendered once."""
+    """Makes the Atom feeds of one build.
 
-    def __init__(self, data: SiteData, base: str | None, key_of: Callable[..., str]) -> None:
+    Each entry follows a comment holding its key: a digest of its link and of what it shows of
+    the change, which later edits of the page leave alone. A rebuild takes the entries whose key
+    it would make from the feed as written last time, and renders only the others; within one
+    build an entry shared by several feeds is rendered once.
+    """
+
+    def __init__(
+        self,
+        data: SiteData,
+        base: str | None,
+        key_of: Callable[..., str],
+        fingerprints: _Fingerprints,
+        out: Path,
+    ) -> None:
         self._data = data
         self._base = base
         self._key_of = key_of
-        self._items: dict[tuple[str, str], _FeedItem] = {}
+        self._fingerprints = fingerprints
+        self._out = out
+        self._site = _serialised((code_digest(), base, data.title, "feed entry"))
+        self._entries: dict[str, Markup] = {}
 
     def output(
         self, path: str, title: str, alternate: str, newest_first: Sequence[ChangeEntry]
@@ -436,8 +472,8 @@ class _Feeds:
                 return self._base + target
             return posixpath.relpath(target, posixpath.dirname(path))
 
+        written = _written_entries(self._out / path)
         updated = max((entry.recorded_at for entry in entries), default=self._data.generated_at)
-        items = [self._item(entry, link(present.change_href(entry.change_id))) for entry in entries]
         return _render(
             "feed.xml",
             feed_id=present.tag_uri("feed", path),
@@ -445,14 +481,31 @@ class _Feeds:
             updated=present.rfc3339(updated),
             self_link=link(path),
             alternate_link=link(alternate),
-            items=items,
+            entries=[
+                self._entry(entry, link(present.change_href(entry.change_id)), written)
+                for entry in entries
+            ],
         ).encode("utf-8")
 
-    def _item(self, entry: ChangeEntry, change_link: str) -> _FeedItem:
-        memo = (entry.change_id, change_link)
-        if memo not in self._items:
-            self._items[memo] = _feed_item(entry, change_link)
-        return self._items[memo]
+    def _entry(self, entry: ChangeEntry, change_link: str, written: dict[str, Markup]) -> Markup:
+        key = _digest(
+            self._site + _serialised((change_link,)) + self._fingerprints.feed_entry(entry)
+        )
+        fragment = self._entries.get(key) or written.get(key)
+        if fragment is None:
+            item = _feed_item(entry, change_link)
+            fragment = Markup(_render("feed_entry.xml", key=key, item=item))
+        self._entries[key] = fragment
+        return fragment
+
+
+def _written_entries(feed: Path) -> dict[str, Markup]:
+    """The entries of a feed as written by an earlier build, by key (none when unreadable)."""
+    try:
+        text = feed.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return {}
+    return {match[1]: Markup(match[0]) for match in _FEED_ENTRY.finditer(text)}
 
 
 def _feed_item(entry: ChangeEntry, change_link: str) -> _FeedItem:

@@ -262,8 +262,16 @@ CHANGE_FACTS: list[Callable[[ChangeEntry], Fact | None]] = [
     _lines_fact,
     _release_fact,
 ]
-"""The key facts of a change page and feed entry, in order; a row returning None is left out."""
+"""The key facts of a change page, in order; a row returning None is left out."""
+
+FEED_FACTS = [row for row in CHANGE_FACTS if row is not _edits_fact]
+"""The key facts of a feed entry: those that later edits of the page leave as they are, so that
+a rebuild reuses the entry as written (see `spectrack.site.build`)."""
 
 
 def facts(entry: ChangeEntry) -> tuple[Fact, ...]:
     return tuple(fact for row in CHANGE_FACTS if (fact := row(entry)) is not None)
+
+
+def feed_facts(entry: ChangeEntry) -> tuple[Fact, ...]:
+    return tuple(fact for row in FEED_FACTS if (fact := row(entry)) is not None)

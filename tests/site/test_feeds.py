@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from spectrack.site import build, present
@@ -152,3 +153,40 @@ def test_characters_xml_cannot_hold_are_dropped(tmp_path: Path) -> None:
     feed = parse(tmp_path / "feeds/all.xml")
     assert "The bell MUST ring twice." in scan_html(text(entries(feed)[0], "content")).text
     assert text(entries(feed)[0], "title").startswith("Bell added")
+
+
+def test_a_rebuild_copies_unchanged_entries_from_the_feed_it_wrote(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    feed = out / "feeds" / "all.xml"
+    # Mark an entry of the written feed: the next build copies it rather than render it again.
+    mark = "Handbook changed · Normative"
+    feed.write_text(feed.read_text().replace(mark, mark + " (as written)", 1))
+    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
+    build(grown, out)
+    build(grown, tmp_path / "fresh")
+    rebuilt = feed.read_text()
+    assert mark + " (as written)" in rebuilt
+    assert rebuilt.replace(" (as written)", "") == (tmp_path / "fresh/feeds/all.xml").read_text()
+
+
+def test_an_entry_is_rendered_again_when_what_it_shows_moves(tmp_path: Path) -> None:
+    build(sample_data(), tmp_path)
+    retitled = [
+        replace(edit, title="Manual") if edit.change_id == "c08" else edit for edit in SAMPLE_EDITS
+    ]
+    build(site_data(retitled), tmp_path)
+    titles = {
+        text(entry, "id"): text(entry, "title")
+        for entry in entries(parse(tmp_path / "feeds/all.xml"))
+    }
+    assert titles["tag:spectrack,2025:change/c08"] == "Manual changed · Normative"
+
+
+def test_feed_entries_leave_out_the_page_edit_count_that_later_edits_change(
+    sample_site: BuiltSite,
+) -> None:
+    feed = (sample_site.folder / "feeds/all.xml").read_text()
+    change_page = (sample_site.folder / present.change_href("c08")).read_text()
+    assert "Recorded edits of this page" in change_page
+    assert "Recorded edits of this page" not in feed and "Page first seen" in feed
