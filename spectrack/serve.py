@@ -72,13 +72,20 @@ class _Handler(BaseHTTPRequestHandler):
     # client's delayed ACK (40 ms) on a kept-alive connection.
     disable_nagle_algorithm = True
     server: _Server
+    arrived: float
+
+    def parse_request(self) -> bool:
+        # Called as soon as the request line is in: the latency counts from here, so the time
+        # this handler spends on headers and routing is part of it rather than added to it.
+        self.arrived = time.monotonic()
+        return super().parse_request()
 
     def do_GET(self) -> None:
         site = self.server.site
         path = urlsplit(self.path).path
         site.record(path)
         if site.latency:
-            time.sleep(site.latency)
+            time.sleep(max(0.0, self.arrived + site.latency - time.monotonic()))
         route = site.routes.get(path)
         if route is None:
             self.reply(Reply(404, b"not found\n", {"Content-Type": "text/plain"}))

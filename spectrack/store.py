@@ -332,6 +332,10 @@ class Store:
                 git(path, "config", "core.sparseCheckout", "true")
                 (path / ".git" / "info").mkdir(exist_ok=True)
                 (path / ".git" / "info" / "sparse-checkout").write_text(f"/*\n!/{STATE_ROOT}/\n")
+                # A first fetch waits for this: what is known (no branch yet, HEAD on it, the
+                # store valid) is not asked of git again.
+                _first_commit(path, clock, head_set=True)
+                return cls(path)
             if not git(path, "rev-parse", "--verify", "--quiet", BRANCH, check=False).strip():
                 _first_commit(path, clock)
         finally:
@@ -603,7 +607,8 @@ class Store:
                 (git_dir / name).unlink()
 
 
-def _first_commit(path: Path, clock: Clock) -> None:
+def _first_commit(path: Path, clock: Clock, *, head_set: bool = False) -> None:
+    """The store's first commit; ``head_set`` when HEAD already names the branch (a new store)."""
     meta = (json.dumps({"format": STORE_FORMAT}) + "\n").encode()
     attributes = b"# pages are stored byte for byte\n* -text\n"
     stream = _commit_stream(
@@ -614,8 +619,11 @@ def _first_commit(path: Path, clock: Clock) -> None:
         [(META_FILE, meta), (".gitattributes", attributes)],
         [],
     )
-    git(path, "fast-import", "--quiet", data=stream + b"done\n")
-    git(path, "symbolic-ref", "HEAD", BRANCH)
+    # Kept as a pack: fast-import would otherwise start `git unpack-objects` to store so few
+    # objects loose, one file each, which takes longer than the import.
+    git(path, "-c", "fastimport.unpackLimit=0", "fast-import", "--quiet", data=stream + b"done\n")
+    if not head_set:
+        git(path, "symbolic-ref", "HEAD", BRANCH)
     git(path, "reset", "--hard", "--quiet")
 
 

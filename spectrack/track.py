@@ -368,8 +368,11 @@ def run_fetch(
 
     async def main() -> FetchSummary:
         # The store is created or opened (git commands, in a thread) while the client is set up
-        # and the sitemaps are requested.
-        opening = asyncio.ensure_future(asyncio.to_thread(Store.create, config.store.path, clock))
+        # and the sitemaps are requested. `run_in_executor` starts the thread at once, where a
+        # task would wait for the loop's next turn, that is until the client is made.
+        opening = asyncio.get_running_loop().run_in_executor(
+            None, Store.create, config.store.path, clock
+        )
         try:
             async with contextlib.AsyncExitStack() as stack:
                 http = client

@@ -97,11 +97,23 @@ def check_out(root: Path, pending: Path, git: Git) -> None:
 
     The files `WorkTree` wrote are only read here (``reset --mixed`` records them in the index);
     ``reset --hard`` then writes whatever still differs, such as a killed run's half-written file.
+    It runs only when something does differ: after a run that went well nothing does, and the
+    end of a run waits for every git command here.
     """
     listed = {p for p in pending.read_bytes().decode("utf-8", "surrogateescape").split("\0") if p}
     git("reset", "--mixed", "--quiet")
-    tracked = git("ls-files", "-z").decode("utf-8", "surrogateescape").split("\0")
-    for stray in sorted(listed - set(tracked)):
+    # Tagged: "? path" a file git does not track, "C path" or "R path" a tracked file that
+    # differs or is missing (files outside the sparse checkout are not listed).
+    out = git("ls-files", "-z", "-t", "--others", "--modified", "--deleted")
+    untracked = set()
+    differs = False
+    for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+        if entry.startswith("? "):
+            untracked.add(entry[2:])
+        elif entry:
+            differs = True
+    for stray in sorted(listed & untracked):
         remove(root, stray)
-    git("reset", "--hard", "--quiet")
+    if differs:
+        git("reset", "--hard", "--quiet")
     os.unlink(pending)
