@@ -404,15 +404,17 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
             "feeds/normative.xml", f"{data.title}: normative changes", "index.html", normative
         )
     )
-    # Thousands of these: the key is spelled out rather than built by the general key_of, and
-    # the change's full fingerprint stands for the path, which only its id decides.
-    change_site = _serialised((site, "change page"))
-    for entry in data.changes:
-        key = _digest(change_site + fingerprints.full[entry.change_id])
-        outputs.append(
+    # Thousands of these, so one key stands for all change pages of a page: each shows the
+    # page's edit count, so a new edit rewrites them all anyway. Full fingerprints stand for the
+    # paths, which only the ids decide.
+    change_site = _serialised((site, "change pages"))
+    for history in pages.values():
+        key = _digest(b"".join([change_site, *(fingerprints.full[e.change_id] for e in history)]))
+        outputs.extend(
             _Output(
                 present.change_href(entry.change_id), key, partial(_change_page, entry, data.title)
             )
+            for entry in history
         )
     return outputs
 

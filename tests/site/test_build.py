@@ -227,6 +227,17 @@ def test_one_new_change_rewrites_only_what_shows_it(tmp_path: Path) -> None:
     assert build(grown, out).written == ()
 
 
+def test_an_older_change_shown_otherwise_has_its_page_rewritten(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    retitled = [replace(e, title="Old kettle") if e.change_id == "c02" else e for e in SAMPLE_EDITS]
+    result = build(site_data(retitled), out)
+    assert present.change_href("c02") in result.written
+    assert "Old kettle added" in scan_file(out / present.change_href("c02")).text
+    build(site_data(retitled), tmp_path / "fresh")
+    assert tree(out) == tree(tmp_path / "fresh")
+
+
 def test_a_change_no_longer_in_the_data_loses_its_files(tmp_path: Path) -> None:
     out = tmp_path / "site"
     (out).mkdir()
