@@ -26,8 +26,7 @@ from typing import TypeVar
 from bench.site import HOURS_APART, START, edit, first_version, machine
 from spectrack.dates import Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.importgit import import_git, page_url
-from spectrack.site import build
-from spectrack.site.collect import collect
+from spectrack.site.publish import publish
 from spectrack.store import Store
 
 SOURCE = "specs"
@@ -67,7 +66,7 @@ def timed(action: Callable[[], Result]) -> tuple[float, Result]:
 
 def site_from_store(store: Store, out: Path) -> int:
     """``spectrack site``'s work: the store's changes into the folder; how many files it wrote."""
-    return len(build(collect(store), out).written)
+    return len(publish(store, out).written)
 
 
 def main(argv: list[str] | None = None) -> None:

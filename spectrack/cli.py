@@ -34,8 +34,7 @@ from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import import_git
 from spectrack.progress import progress_for
 from spectrack.releaserun import releases_summary_lines, run_releases
-from spectrack.site import build as build_site
-from spectrack.site.collect import collect as collect_site
+from spectrack.site.publish import publish as publish_site
 from spectrack.site.serve import serve as serve_site
 from spectrack.store import Store
 from spectrack.targets import compare_targets
@@ -428,7 +427,7 @@ def site(
         Store.open(store_location(config_file, store_dir)) as store,
         progress_for(quiet) as progress,
     ):
-        result = build_site(collect_site(store, progress=progress), out, base_url, progress)
+        result = publish_site(store, out, base_url, progress=progress)
     if not quiet:
         click.echo(
             f"{out}: {len(result.written)} files written, {len(result.removed)} removed, "

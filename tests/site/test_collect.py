@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 import subprocess
 from collections.abc import Iterator
@@ -13,13 +14,15 @@ import pytest
 
 from spectrack.cli import main
 from spectrack.codedigest import code_digest
+from spectrack.collector import collector_paused
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import log_entries, revision_report
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
 from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts, StoredReport
-from spectrack.site import present
+from spectrack.site import build, present
 from spectrack.site.collect import collect
+from spectrack.site.publish import publish
 from spectrack.store import Store
 from tests.conftest import StepClock
 from tests.site.scan import scan_file
@@ -296,3 +299,22 @@ def test_spectrack_log_shares_the_cache_with_the_site(store: Store) -> None:
     cache.save()
     assert [e.verdict for e in log_entries(store)][2] == "unchanged"
     assert collect(store).changes[2].verdict == "unchanged"
+
+
+def test_publish_builds_the_stores_site_and_leaves_no_cycles(store: Store, tmp_path: Path) -> None:
+    """`publish` keeps the cycle collector paused: sound only while nothing it makes is cyclic."""
+    gc.collect()
+    with collector_paused():
+        result = publish(store, tmp_path / "published", base_url="https://changes.example/")
+        assert gc.collect() == 0
+    build(collect(store), tmp_path / "built", base_url="https://changes.example/")
+    published = {
+        p.relative_to(tmp_path / "published"): p.read_bytes() for p in files(tmp_path / "published")
+    }
+    built = {p.relative_to(tmp_path / "built"): p.read_bytes() for p in files(tmp_path / "built")}
+    assert published == built
+    assert len(result.written) == len(published)
+
+
+def files(folder: Path) -> list[Path]:
+    return [path for path in sorted(folder.rglob("*")) if path.is_file()]

@@ -1,0 +1,28 @@
+"""`spectrack site` as one call: a store's recorded changes into a folder of static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from spectrack.collector import collector_paused
+from spectrack.progress import Progress
+from spectrack.site.build import BuildResult, build
+from spectrack.site.collect import DEFAULT_TITLE, collect
+from spectrack.store import Store
+
+
+def publish(
+    store: Store,
+    out: Path,
+    base_url: str | None = None,
+    title: str = DEFAULT_TITLE,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build the site of every change recorded in ``store`` into the folder ``out``.
+
+    The cycle collector stays paused throughout: the site's data is made, used and dropped
+    within, holds no reference cycles (a test checks), and is freed by reference counting, so no
+    collection pass walks its hundreds of thousands of objects.
+    """
+    with collector_paused():
+        return build(collect(store, title, progress), out, base_url, progress)
