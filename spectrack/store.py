@@ -427,6 +427,10 @@ class Store:
 
     def _list_revisions(self, head: str) -> list[Revision]:
         """The revisions up to commit ``head``: those listed by an earlier run, then the rest."""
+        if (self.path / ".git" / "shallow").exists():
+            # A shallow clone lacks the oldest commits: a list kept now would stay short after
+            # the rest of the history is fetched.
+            return _parse_log(git(self.path, "log", "--reverse", _LOG_FORMAT, head))
         known = RevisionCache.load(self.path)
         if known.head == head:
             return known.revisions

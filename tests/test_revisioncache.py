@@ -137,3 +137,18 @@ def test_a_listing_that_cannot_be_saved_is_no_error(store: Store) -> None:
     cache_file(store).mkdir()
     assert revisions(store) == expected
     assert cache_file(store).is_dir()
+
+
+def test_a_shallow_clone_lists_what_it_has_and_keeps_no_list(
+    store: Store, clock: StepClock, tmp_path: Path
+) -> None:
+    record(store, clock, "page-1", "# Page 1\n\nSecond text.\n")
+    clone = tmp_path / "clone"
+    url = store.path.resolve().as_uri()
+    subprocess.run(["git", "clone", "-q", "--depth", "2", url, str(clone)], check=True)
+    with Store.open(clone) as shallow:
+        assert [r.commit for r in shallow.revisions()] == [r.commit for r in revisions(store)][-2:]
+    assert not (clone / ".git" / CACHE_FILE).exists()
+    subprocess.run(["git", "-C", str(clone), "fetch", "-q", "--unshallow"], check=True)
+    with Store.open(clone) as whole:
+        assert whole.revisions() == revisions(store)
