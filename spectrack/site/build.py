@@ -288,7 +288,6 @@ def _lasting_facts(entry: ChangeEntry) -> tuple[object, ...]:
 
 _by_upstream = attrgetter("upstream.time", "recorded_at", "change_id")
 _by_recording = attrgetter("recorded_at", "change_id")
-_page_key = attrgetter("source", "page_path")
 
 
 def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
@@ -315,7 +314,7 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     newest_records = sorted(data.changes, key=_by_recording, reverse=True)
     pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
     for entry in newest_records:
-        pages[_page_key(entry)].append(entry)
+        pages[entry.page_key].append(entry)
     months: defaultdict[str, list[ChangeEntry]] = defaultdict(list)
     for entry in newest_edits:
         months[present.month_of(entry.upstream.time)].append(entry)
