@@ -115,10 +115,6 @@ class ReportCache:
         self._intact = intact
         self._added: dict[str, RevisionFacts] = {}
 
-    @property
-    def path(self) -> Path:
-        return self.file.path
-
     @classmethod
     def load(cls, store_path: Path) -> ReportCache:
         """The store's cache; an empty one when there is none or it cannot be used."""

@@ -430,18 +430,21 @@ class Store:
         if (self.path / ".git" / "shallow").exists():
             # A shallow clone lacks the oldest commits: a list kept now would stay short after
             # the rest of the history is fetched.
-            return _parse_log(git(self.path, "log", "--reverse", _LOG_FORMAT, head))
+            return self._log(head)
         known = RevisionCache.load(self.path)
         if known.head == head:
             return known.revisions
         follows = known.head is not None and self.is_ancestor(known.head, head)
-        span = f"{known.head}..{head}" if follows else head
-        listed = _parse_log(git(self.path, "log", "--reverse", _LOG_FORMAT, span))
+        listed = self._log(f"{known.head}..{head}" if follows else head)
         if follows:
             known.extend(head, listed)
         else:
             known.restart(head, listed)
         return known.revisions
+
+    def _log(self, span: str) -> list[Revision]:
+        """The revisions among the commits of ``span`` (a commit or a range), oldest first."""
+        return _parse_log(git(self.path, "log", "--reverse", _LOG_FORMAT, span))
 
     def revisions_between(
         self, base: str | None, head: str, source: str | None = None

@@ -101,13 +101,14 @@ def _ref_revision(store: Store, ref: PageRef) -> Revision | None:
     return _revision(store, _page(store, ref), ref.at)
 
 
-def change_report(store: Store, ref: PageRef) -> PageReport:
-    """The change a page's revision made (its latest, or the one in force at ``ref.at``)."""
+def change_report(store: Store, ref: PageRef) -> tuple[PageReport, Revision]:
+    """The change a page's revision made (its latest, or the one in force at ``ref.at``), and
+    that revision."""
     page = _page(store, ref)
     revision = _revision(store, page, ref.at)
     if revision is None:
         raise InputError(f"{ref.name}: no revision of {page} at {ref.at or 'any time'}")
-    return revision_report(store, revision)
+    return revision_report(store, revision), revision
 
 
 def compare_report(store: Store, old: PageRef, new: PageRef) -> PageReport:
@@ -219,9 +220,8 @@ def compare_targets(
             )
             with _open_store(store_path, missing) as store:
                 ref = parse_page_ref(old)
-                page = change_report(store, ref)
-                revisions = {page.path: _ref_revision(store, ref)}
-                return store_comparison(store, Report((page,)), revisions)
+                page, revision = change_report(store, ref)
+                return store_comparison(store, Report((page,)), {page.path: revision})
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
                 new_ref = parse_page_ref(new)

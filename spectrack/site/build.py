@@ -324,7 +324,7 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     for entry in data.changes:
         source_counts[entry.source] += 1
     recent = newest_edits[:RECENT_LIMIT]
-    feeds = _Feeds(data, base, key_of, fingerprints, out)
+    feeds = _Feeds(data, base, key_of, fingerprints, out, site)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
     outputs.append(
@@ -450,13 +450,14 @@ class _Feeds:
         key_of: Callable[..., str],
         fingerprints: _Fingerprints,
         out: Path,
+        site: str,
     ) -> None:
         self._data = data
         self._base = base
         self._key_of = key_of
         self._fingerprints = fingerprints
         self._out = out
-        self._site = _serialised((code_digest(), base, data.title, "feed entry"))
+        self._site = _serialised((site, "feed entry"))
         self._entries: dict[str, Markup] = {}
 
     def output(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import quote, urlsplit
@@ -269,9 +269,11 @@ FEED_FACTS = [row for row in CHANGE_FACTS if row is not _edits_fact]
 a rebuild reuses the entry as written (see `spectrack.site.build`)."""
 
 
-def facts(entry: ChangeEntry) -> tuple[Fact, ...]:
-    return tuple(fact for row in CHANGE_FACTS if (fact := row(entry)) is not None)
+def facts(
+    entry: ChangeEntry, rows: Sequence[Callable[[ChangeEntry], Fact | None]] = CHANGE_FACTS
+) -> tuple[Fact, ...]:
+    return tuple(fact for row in rows if (fact := row(entry)) is not None)
 
 
 def feed_facts(entry: ChangeEntry) -> tuple[Fact, ...]:
-    return tuple(fact for row in FEED_FACTS if (fact := row(entry)) is not None)
+    return facts(entry, FEED_FACTS)
