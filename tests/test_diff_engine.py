@@ -669,3 +669,18 @@ def test_an_empty_report_is_unchanged() -> None:
     report = Report()
     assert report.verdict == "unchanged"
     assert report.counts == {"normative": 0, "editorial": 0, "formatting": 0}
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_a_sentence_written_again_beside_its_twin_is_added_as_the_later_copy(
+    incremental: bool,
+) -> None:
+    old = "## Lids\n\n- A lid MUST fit the pot. The lid rests on the rim.\n"
+    new = (
+        "## Lids\n\n- A lid MUST fit the pot.\n  A lid MUST fit the pot.\n"
+        "  The lid rests on the rim.\n"
+    )
+    removed = diff_texts(new, old, "lids.md", incremental=incremental)
+    added = diff_texts(old, new, "lids.md", incremental=incremental)
+    assert [(c.kind, c.new and c.new.line) for c in added.changes] == [(ChangeKind.ADDED, 4)]
+    assert [(c.kind, c.old and c.old.line) for c in removed.changes] == [(ChangeKind.REMOVED, 4)]

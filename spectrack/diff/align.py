@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
+from difflib import Match, SequenceMatcher
 from math import ceil
 
 from spectrack.model import Block, BlockKind, Sentence
@@ -164,17 +164,44 @@ def pair_by_similarity(
 
 def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
     """Equal units (old, new) and the regions between them."""
-    matcher = SequenceMatcher(
-        None, [u.sentence.key for u in old], [u.sentence.key for u in new], autojunk=False
-    )
+    old_keys = [u.sentence.key for u in old]
+    new_keys = [u.sentence.key for u in new]
+    matcher = SequenceMatcher(None, old_keys, new_keys, autojunk=False)
     equal: list[tuple[Unit, Unit]] = []
     regions: list[Region] = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            equal.extend(zip(old[i1:i2], new[j1:j2], strict=True))
-        else:
-            old_units, new_units = tuple(old[i1:i2]), tuple(new[j1:j2])
-            regions.append(
-                Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
-            )
+    i0 = j0 = 0
+    for i, j in _slid(matcher.get_matching_blocks(), old_keys, new_keys):
+        if i > i0 or j > j0:
+            regions.append(_region(old[i0:i], new[j0:j]))
+        equal.append((old[i], new[j]))
+        i0, j0 = i + 1, j + 1
+    if i0 < len(old) or j0 < len(new):
+        regions.append(_region(old[i0:], new[j0:]))
     return equal, regions
+
+
+def _region(old: Sequence[Unit], new: Sequence[Unit]) -> Region:
+    old_units, new_units = tuple(old), tuple(new)
+    return Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
+
+
+def _slid(
+    blocks: Iterable[Match], old_keys: Sequence[str], new_keys: Sequence[str]
+) -> Iterator[tuple[int, int]]:
+    """The equal pairs of difflib's matching blocks, each lone insertion or deletion moved as
+    late as the equal units after it allow.
+
+    A unit added beside an equal one (a sentence written twice in a row) could be either copy.
+    difflib picks one by the units around the pair, so a window of a page and the whole page
+    could name different copies; here the last copy is always the one added or removed.
+    """
+    i0 = j0 = 0
+    for a, b, size in blocks:
+        for k in range(size):
+            i, j = a + k, b + k
+            if i == i0 and j > j0 and new_keys[j0] == new_keys[j]:
+                j = j0
+            elif j == j0 and i > i0 and old_keys[i0] == old_keys[i]:
+                i = i0
+            yield i, j
+            i0, j0 = i + 1, j + 1
