@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from functools import cache, partial
 from operator import attrgetter
 from pathlib import Path
@@ -51,10 +51,13 @@ CSP = (
 
 _PACKAGE_DIR = Path(__file__).parent
 _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
+_CHANGE_IDS = re.compile(rf"(?:{_CHANGE_ID.pattern}\n)*")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
-_FEED_ENTRY = re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n.*?\n</entry>\n", re.S)
-"""An entry of a written feed and its key; escaping keeps the markers out of the texts inside."""
+_FEED_ENTRY_START = re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n")
+_FEED_ENTRY_END = "\n</entry>\n"
+"""Where an entry of a written feed starts, with its key, and ends; escaping keeps both markers
+out of the texts inside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +112,28 @@ def _check(data: SiteData) -> None:
         raise InputError("site data: two changes share one id")
     if _naive(data.generated_at):
         raise InputError("site data: generated_at has no timezone")
+    if _plainly_sound(data.changes, sources, ids):
+        return
     for entry in data.changes:
         problem = _problem(entry, sources, ids)
         if problem is not None:
             raise InputError(f"site data: change {entry.change_id!r}: {problem}")
+
+
+def _plainly_sound(changes: Sequence[ChangeEntry], sources: set[str], ids: set[str]) -> bool:
+    """Whether no change has a problem, found for all changes at once (`_problem` names it)."""
+    zones = {entry.upstream.time.tzinfo for entry in changes}
+    zones.update([entry.recorded_at.tzinfo for entry in changes])
+    zones.update([entry.first_seen.tzinfo for entry in changes])
+    neighbours = {entry.previous_id for entry in changes}
+    neighbours.update([entry.next_id for entry in changes])
+    neighbours.discard(None)
+    return (
+        _CHANGE_IDS.fullmatch("".join([f"{change_id}\n" for change_id in ids])) is not None
+        and {entry.source for entry in changes} <= sources
+        and neighbours <= ids
+        and all(isinstance(zone, timezone) for zone in zones)
+    )
 
 
 def _problem(entry: ChangeEntry, sources: set[str], ids: set[str]) -> str | None:
@@ -173,6 +194,7 @@ def _environment() -> jinja2.Environment:
                 "page_name",
                 "plural",
                 "rfc3339",
+                "row",
                 "second_text",
                 "segments",
                 "source_href",
@@ -240,17 +262,21 @@ class _Fingerprints:
     """Change id → what a line in a list of changes shows."""
     full: dict[str, bytes]
     """Change id → everything its own page shows."""
+    lasting: dict[str, tuple[Any, ...]]
+    """Change id → what its page shows beyond its row that no later edit of its page changes."""
 
     @classmethod
     def of(cls, changes: Iterable[ChangeEntry]) -> _Fingerprints:
         rows = {}
         full = {}
+        lasting = {}
         for entry in changes:
             report = entry.report
             upstream = entry.upstream
-            row = _serialised(
+            change_id = entry.change_id
+            row = rows[change_id] = _serialised(
                 (
-                    entry.change_id,
+                    change_id,
                     entry.source,
                     entry.page_path,
                     entry.title,
@@ -262,28 +288,23 @@ class _Fingerprints:
                     report.lines_removed,
                 )
             )
-            rows[entry.change_id] = row
-            full[entry.change_id] = row + _serialised(
-                (*_lasting_facts(entry), entry.page_edits, entry.previous_id, entry.next_id)
+            facts = lasting[change_id] = (
+                entry.url,
+                upstream.source._value_,
+                upstream.raw,
+                entry.recorded_at.timestamp(),
+                entry.first_seen.timestamp(),
+                report.path,
+                None if entry.release is None else entry.release.line,
             )
-        return cls(rows, full)
+            full[change_id] = row + _serialised(
+                (facts, entry.page_edits, entry.previous_id, entry.next_id)
+            )
+        return cls(rows, full, lasting)
 
     def feed_entry(self, entry: ChangeEntry) -> bytes:
         """What a feed entry shows of a change: its row and the facts later edits leave alone."""
-        return self.rows[entry.change_id] + _serialised(_lasting_facts(entry))
-
-
-def _lasting_facts(entry: ChangeEntry) -> tuple[object, ...]:
-    """What a change shows beyond its row that no later edit of its page changes."""
-    return (
-        entry.url,
-        entry.upstream.source._value_,
-        entry.upstream.raw,
-        entry.recorded_at.timestamp(),
-        entry.first_seen.timestamp(),
-        entry.report.path,
-        None if entry.release is None else entry.release.line,
-    )
+        return self.rows[entry.change_id] + _serialised(self.lasting[entry.change_id])
 
 
 _by_upstream = attrgetter("upstream.time", "recorded_at", "change_id")
@@ -302,8 +323,8 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
         full: Iterable[ChangeEntry] = (),
     ) -> str:
         """The key of a file showing ``parts``, ``rows`` as list lines and ``full`` in full."""
-        listed = b"".join(fingerprints.rows[entry.change_id] for entry in rows)
-        shown = b"".join(fingerprints.full[entry.change_id] for entry in full)
+        listed = b"".join([fingerprints.rows[entry.change_id] for entry in rows])
+        shown = b"".join([fingerprints.full[entry.change_id] for entry in full])
         return _digest(_serialised((site, path, repr(parts), listed, shown)))
 
     def page(path: str, key: str, template: str, **context: Any) -> _Output:
@@ -491,7 +512,9 @@ class _Feeds:
 
     def _entry(self, entry: ChangeEntry, change_link: str, written: dict[str, Markup]) -> Markup:
         key = _digest(
-            self._site + _serialised((change_link,)) + self._fingerprints.feed_entry(entry)
+            _serialised(
+                (self._site, "feed entry", change_link, self._fingerprints.feed_entry(entry))
+            )
         )
         fragment = self._entries.get(key) or written.get(key)
         if fragment is None:
@@ -507,7 +530,13 @@ def _written_entries(feed: Path) -> dict[str, Markup]:
         text = feed.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return {}
-    return {match[1]: Markup(match[0]) for match in _FEED_ENTRY.finditer(text)}
+    entries = {}
+    for start in _FEED_ENTRY_START.finditer(text):
+        end = text.find(_FEED_ENTRY_END, start.end() - 1)
+        if end < 0:
+            break
+        entries[start[1]] = Markup(text[start.start() : end + len(_FEED_ENTRY_END)])
+    return entries
 
 
 def _feed_item(entry: ChangeEntry, change_link: str) -> _FeedItem:

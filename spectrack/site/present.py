@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
+from typing import NamedTuple
 from urllib.parse import quote, urlsplit
 
 from spectrack.dates import Precision, TimeSource, UpstreamTime
@@ -47,6 +49,7 @@ def change_href(change_id: str) -> str:
     return f"changes/{change_id}.html"
 
 
+@lru_cache(maxsize=1 << 16)
 def _slug(text: str) -> str:
     """A file name safe anywhere, readable, and unique per text (a hash of it ends the name)."""
     readable = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60].strip("-")
@@ -134,6 +137,32 @@ def page_name(entry: ChangeEntry) -> str:
 def headline(entry: ChangeEntry) -> str:
     """The change page's title, e.g. "Tools changed"."""
     return f"{page_name(entry)} {_STATUS_WORDS[entry.report.status]}"
+
+
+class Row(NamedTuple):
+    """What a line in a list of changes shows of one change, worked out in one call (a list
+    shows hundreds, and every call a template makes has a cost of its own)."""
+
+    change_href: str
+    headline: str
+    page_name: str
+    page_href: str
+    source_href: str
+    upstream_moment: str
+    upstream_text: str
+
+
+def row(entry: ChangeEntry) -> Row:
+    upstream = entry.upstream
+    return Row(
+        change_href(entry.change_id),
+        headline(entry),
+        page_name(entry),
+        page_href(entry.page_key),
+        source_href(entry.source),
+        rfc3339(upstream.time),
+        upstream_text(upstream),
+    )
 
 
 def verdict_label(verdict: str) -> str:
