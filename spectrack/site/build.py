@@ -584,12 +584,16 @@ def _read_manifest(out: Path) -> dict[str, str]:
 
 
 def _write_if_changed(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
-    target = out / path
-    if path in existing and target.read_bytes() == content:
-        return False
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial_file = target.with_name(target.name + ".partial")
-    partial_file.write_bytes(content)
+    target = os.path.join(out, path)
+    if path in existing:
+        with open(target, "rb") as current:
+            if current.read() == content:
+                return False
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+    partial_file = target + ".partial"
+    with open(partial_file, "wb") as written:
+        written.write(content)
     os.replace(partial_file, target)
     return True
 
