@@ -128,8 +128,10 @@ def _plainly_sound(changes: Sequence[ChangeEntry], sources: set[str], ids: set[s
     neighbours = {entry.previous_id for entry in changes}
     neighbours.update([entry.next_id for entry in changes])
     neighbours.discard(None)
+    lines = "".join([f"{change_id}\n" for change_id in ids])
     return (
-        _CHANGE_IDS.fullmatch("".join([f"{change_id}\n" for change_id in ids])) is not None
+        lines.count("\n") == len(ids)
+        and _CHANGE_IDS.fullmatch(lines) is not None
         and {entry.source for entry in changes} <= sources
         and neighbours <= ids
         and all(isinstance(zone, timezone) for zone in zones)
@@ -336,9 +338,14 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
     for entry in newest_records:
         pages[entry.page_key].append(entry)
-    months: defaultdict[str, list[ChangeEntry]] = defaultdict(list)
+    months: dict[str, list[ChangeEntry]] = {}
+    month_start: datetime | None = None
     for entry in newest_edits:
-        months[present.month_of(entry.upstream.time)].append(entry)
+        # Newest first, so a month's changes come together: work out the month at its start.
+        if month_start is None or entry.upstream.time < month_start:
+            month_start = present.month_start(entry.upstream.time)
+            in_month = months.setdefault(present.month_of(entry.upstream.time), [])
+        in_month.append(entry)
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     sources = sorted(data.sources, key=lambda source: source.name)
     source_counts = dict.fromkeys((source.name for source in sources), 0)

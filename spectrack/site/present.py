@@ -80,6 +80,12 @@ def month_of(moment: datetime) -> str:
     return f"{moment.year:04d}-{moment.month:02d}"
 
 
+def month_start(moment: datetime) -> datetime:
+    """The first instant of the UTC month of a time."""
+    moment = utc(moment)
+    return datetime(moment.year, moment.month, 1, tzinfo=UTC)
+
+
 def source_href(source: str) -> str:
     return f"sources/{_slug(source)}.html"
 

@@ -7,7 +7,7 @@ import json
 import pickle
 import posixpath
 from dataclasses import fields, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -354,6 +354,52 @@ def test_bad_data_is_refused_with_the_change_named(tmp_path: Path, mutate, messa
     with pytest.raises(InputError, match=message):
         build(bad, tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+def test_an_id_of_two_lines_is_refused(tmp_path: Path) -> None:
+    data = site_data([replace(SAMPLE_EDITS[0], change_id="c01\nc02")])
+    with pytest.raises(InputError, match="an id may hold only"):
+        build(data, tmp_path)
+
+
+@pytest.mark.parametrize("index", [0, -1])
+def test_a_bad_change_is_found_wherever_it_is(tmp_path: Path, index: int) -> None:
+    data = sample_data()
+    changes = list(data.changes)
+    changes[index] = replace(changes[index], first_seen=datetime(2025, 1, 1))
+    with pytest.raises(InputError, match=f"{changes[index].change_id}.*first_seen has no timezone"):
+        build(replace(data, changes=tuple(changes)), tmp_path)
+
+
+def test_archive_pages_hold_the_changes_of_their_utc_month(tmp_path: Path) -> None:
+    data = sample_data()
+    east, west = timezone(timedelta(hours=3)), timezone(timedelta(hours=-4))
+    moments = {
+        "c01": datetime(2025, 4, 1, 1, 30, tzinfo=east),  # 31 March in UTC
+        "c02": datetime(2025, 3, 31, 21, 0, tzinfo=west),  # 1 April in UTC
+        "c03": datetime(2025, 3, 31, 23, 59, tzinfo=UTC),
+        "c04": datetime(2025, 2, 28, 23, 0, tzinfo=UTC),
+    }
+    changes = tuple(
+        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
+        if e.change_id in moments
+        else e
+        for e in data.changes
+    )
+    grown = replace(data, changes=changes)
+    build(grown, tmp_path)
+    listed: dict[str, set[str]] = {}
+    for page in sorted((tmp_path / "archive").glob("*.html")):
+        links = {tag.attrs.get("href") or "" for tag in scan_file(page).all("a")}
+        listed[page.stem] = {
+            e.change_id for e in changes if "../" + present.change_href(e.change_id) in links
+        }
+    expected: dict[str, set[str]] = {}
+    for e in changes:
+        expected.setdefault(present.month_of(e.upstream.time), set()).add(e.change_id)
+    assert listed == expected
+    assert {"c01", "c03"} <= expected["2025-03"] and "c02" in expected["2025-04"]
+    assert "c04" in expected["2025-02"]
 
 
 def test_two_changes_with_one_id_are_refused(tmp_path: Path) -> None:
