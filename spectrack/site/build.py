@@ -485,7 +485,7 @@ class _Feeds:
         self._key_of = key_of
         self._fingerprints = fingerprints
         self._out = out
-        self._site = _serialised((site, "feed entry"))
+        self._site = site
         self._entries: dict[str, Markup] = {}
 
     def output(
