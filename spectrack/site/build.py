@@ -3,7 +3,9 @@
 Every output file has a key: a digest of everything it is made from (its entries, the templates,
 the assets, the base URL). A manifest in the folder keeps each file's key from the last build, so a
 rebuild renders only the files whose key moved, and writes only those whose bytes differ. Delete
-the manifest (``.spectrack-site.json``) to make the next build render everything again.
+the manifest (``.spectrack-site.json``) to make the next build render everything again; a build
+deletes it itself before replacing its first file and writes it anew at the end, so a build that
+stops part-way leaves no key claiming a file it did not finish.
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ def build(
 def _check(data: SiteData) -> None:
     """Refuse data that would make unsafe file names, broken links or machine-dependent times."""
     sources = {source.name for source in data.sources}
+    if len(sources) != len(data.sources):
+        raise InputError("site data: two sources share one name")
     ids = {entry.change_id for entry in data.changes}
     if len(ids) != len(data.changes):
         raise InputError("site data: two changes share one id")
@@ -128,6 +132,8 @@ def _plainly_sound(changes: Sequence[ChangeEntry], sources: set[str], ids: set[s
     neighbours = {entry.previous_id for entry in changes}
     neighbours.update([entry.next_id for entry in changes])
     neighbours.discard(None)
+    if not all(isinstance(change_id, str) for change_id in ids):
+        return False
     lines = "".join([f"{change_id}\n" for change_id in ids])
     return (
         lines.count("\n") == len(ids)
@@ -139,7 +145,7 @@ def _plainly_sound(changes: Sequence[ChangeEntry], sources: set[str], ids: set[s
 
 
 def _problem(entry: ChangeEntry, sources: set[str], ids: set[str]) -> str | None:
-    if not _CHANGE_ID.fullmatch(entry.change_id):
+    if not isinstance(entry.change_id, str) or not _CHANGE_ID.fullmatch(entry.change_id):
         return "an id may hold only letters, digits, '.', '_' and '-'"
     if entry.source not in sources:
         return f"source {entry.source!r} is not among the sources"
@@ -315,7 +321,7 @@ _by_recording = attrgetter("recorded_at", "change_id")
 
 def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     """Every file of the site in folder ``out`` with its key and how to make it."""
-    site = repr((code_digest(), base, data.title))
+    site = _serialised((code_digest(), base, data.title))
     fingerprints = _Fingerprints.of(data.changes)
 
     def key_of(
@@ -339,13 +345,17 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     for entry in newest_records:
         pages[entry.page_key].append(entry)
     months: dict[str, list[ChangeEntry]] = {}
-    month_start: datetime | None = None
+    bounds: tuple[datetime, datetime] | None = None
     for entry in newest_edits:
-        # Newest first, so a month's changes come together: work out the month at its start.
-        if month_start is None or entry.upstream.time < month_start:
-            month_start = present.month_start(entry.upstream.time)
-            in_month = months.setdefault(present.month_of(entry.upstream.time), [])
+        # Newest first, so a month's changes mostly come together: the month is worked out
+        # again only where a change falls outside the last one found.
+        moment = entry.upstream.time
+        if bounds is None or not bounds[0] <= moment < bounds[1]:
+            bounds = present.month_bounds(moment)
+            in_month = months.setdefault(present.month_of(moment), [])
         in_month.append(entry)
+    # Times in a repeated hour of one time zone sort by their wall clock: order the months.
+    months = dict(sorted(months.items(), reverse=True))
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     sources = sorted(data.sources, key=lambda source: source.name)
     source_counts = dict.fromkeys((source.name for source in sources), 0)
@@ -358,7 +368,9 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     outputs.append(
         page(
             "index.html",
-            key_of("index.html", sources, month_counts, data.generated_at, rows=recent),
+            key_of(
+                "index.html", sources, month_counts, source_counts, data.generated_at, rows=recent
+            ),
             "index.html",
             heading="Recent changes",
             lede=(
@@ -478,7 +490,7 @@ class _Feeds:
         key_of: Callable[..., str],
         fingerprints: _Fingerprints,
         out: Path,
-        site: str,
+        site: bytes,
     ) -> None:
         self._data = data
         self._base = base
@@ -493,17 +505,24 @@ class _Feeds:
     ) -> _Output:
         """The feed at ``path`` of the latest changes given, standing for page ``alternate``."""
         entries = tuple(newest_first[:FEED_LIMIT])
-        key = self._key_of(path, title, alternate, full=entries)
-        return _Output(path, key, partial(self._xml, path, title, alternate, entries))
+        updated = max((entry.recorded_at for entry in entries), default=self._data.generated_at)
+        key = self._key_of(path, title, alternate, updated, full=entries)
+        return _Output(path, key, partial(self._xml, path, title, alternate, updated, entries))
 
-    def _xml(self, path: str, title: str, alternate: str, entries: Sequence[ChangeEntry]) -> bytes:
+    def _xml(
+        self,
+        path: str,
+        title: str,
+        alternate: str,
+        updated: datetime,
+        entries: Sequence[ChangeEntry],
+    ) -> bytes:
         def link(target: str) -> str:
             if self._base is not None:
                 return self._base + target
             return posixpath.relpath(target, posixpath.dirname(path))
 
         written = _written_entries(self._out / path)
-        updated = max((entry.recorded_at for entry in entries), default=self._data.generated_at)
         return _render(
             "feed.xml",
             feed_id=present.tag_uri("feed", path),
@@ -584,25 +603,39 @@ def _read_manifest(out: Path) -> dict[str, str]:
         manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    files = manifest.get("files") if isinstance(manifest, dict) else None
-    if manifest.get("schema") != SCHEMA or not isinstance(files, dict):
+    if not isinstance(manifest, dict) or manifest.get("schema") != SCHEMA:
         return {}
-    return {str(path): str(key) for path, key in files.items()}
+    files = manifest.get("files")
+    if not isinstance(files, dict):
+        return {}
+    return {path: str(key) for path, key in files.items() if _inside(path)}
 
 
-def _write_if_changed(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
+def _inside(path: object) -> bool:
+    """Whether a path read from the manifest names a file inside the output folder."""
+    return (
+        isinstance(path, str)
+        and path not in ("", ".", "..")
+        and posixpath.normpath(path) == path
+        and not path.startswith(("/", "../"))
+    )
+
+
+def _differs(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
+    if path not in existing:
+        return True
+    with open(os.path.join(out, path), "rb") as current:
+        return current.read() != content
+
+
+def _replace(out: Path, path: str, content: bytes, existing: set[str]) -> None:
     target = os.path.join(out, path)
-    if path in existing:
-        with open(target, "rb") as current:
-            if current.read() == content:
-                return False
-    else:
+    if path not in existing:
         os.makedirs(os.path.dirname(target), exist_ok=True)
     partial_file = target + ".partial"
     with open(partial_file, "wb") as written:
         written.write(content)
     os.replace(partial_file, target)
-    return True
 
 
 def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult:
@@ -616,16 +649,26 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
     progress.start("writing the site", len(outputs))
     for output in outputs:
         fresh = previous.get(output.path) == output.key and output.path in existing
-        if not fresh and _write_if_changed(out, output.path, output.render(), existing):
+        content = b"" if fresh else output.render()
+        if not fresh and _differs(out, output.path, content, existing):
+            if MANIFEST in existing:
+                (out / MANIFEST).unlink()
+                existing.discard(MANIFEST)
+            _replace(out, output.path, content, existing)
             written.append(output.path)
         else:
             unchanged += 1
         progress.advance()
     produced = {output.path: output.key for output in outputs}
-    removed = sorted(path for path in previous if path not in produced and path in existing)
+    removed = sorted(
+        path
+        for path in previous
+        if path not in produced and path in existing and not (out / path).is_dir()
+    )
     for path in removed:
         (out / path).unlink()
-    manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True)
-    if _write_if_changed(out, MANIFEST, manifest.encode("utf-8") + b"\n", existing):
+    manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
+    if _differs(out, MANIFEST, manifest + b"\n", existing):
+        _replace(out, MANIFEST, manifest + b"\n", existing)
         written.append(MANIFEST)
     return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)

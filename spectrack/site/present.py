@@ -80,10 +80,12 @@ def month_of(moment: datetime) -> str:
     return f"{moment.year:04d}-{moment.month:02d}"
 
 
-def month_start(moment: datetime) -> datetime:
-    """The first instant of the UTC month of a time."""
+def month_bounds(moment: datetime) -> tuple[datetime, datetime]:
+    """The first instant of the UTC month of a time, and of the month after."""
     moment = utc(moment)
-    return datetime(moment.year, moment.month, 1, tzinfo=UTC)
+    start = datetime(moment.year, moment.month, 1, tzinfo=UTC)
+    following = datetime(moment.year + moment.month // 12, moment.month % 12 + 1, 1, tzinfo=UTC)
+    return start, following
 
 
 def source_href(source: str) -> str:

@@ -9,8 +9,10 @@ import posixpath
 from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from markupsafe import Markup
 
 from spectrack.collector import collector_paused
 from spectrack.diff import diff_texts
@@ -26,7 +28,7 @@ from spectrack.site import (
     build,
     present,
 )
-from spectrack.site.build import CSP, MANIFEST
+from spectrack.site.build import CSP, MANIFEST, RECENT_LIMIT, BuildResult
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
@@ -469,3 +471,130 @@ def test_a_build_leaves_no_cycles_behind(tmp_path: Path) -> None:
         build(data, tmp_path / "site")
         build(replace(data, title="Renamed"), tmp_path / "site")
         assert gc.collect() == 0
+
+
+def _rebuilt_equals_fresh(tmp_path: Path, before: SiteData, after: SiteData) -> BuildResult:
+    """Build ``before``, then ``after`` over it: the folder must equal a fresh build of ``after``."""
+    build(before, tmp_path / "rebuilt")
+    result = build(after, tmp_path / "rebuilt")
+    build(after, tmp_path / "fresh")
+    assert tree(tmp_path / "rebuilt") == tree(tmp_path / "fresh")
+    return result
+
+
+def _many_edits(first_source: str) -> list[Edit]:
+    """More edits than the index lists, the oldest in ``first_source``."""
+    oldest = replace(SAMPLE_EDITS[0], change_id="e000", source=first_source, path="docs/old.md")
+    return [oldest] + [
+        replace(
+            SAMPLE_EDITS[0],
+            change_id=f"e{number:03d}",
+            source="lamps" if number % 2 else "kettles",
+            path=f"docs/page-{number}.md",
+            hours=number,
+        )
+        for number in range(1, RECENT_LIMIT + 5)
+    ]
+
+
+def test_the_index_counts_change_when_a_change_it_does_not_list_moves(tmp_path: Path) -> None:
+    before, after = site_data(_many_edits("lamps")), site_data(_many_edits("kettles"))
+    result = _rebuilt_equals_fresh(tmp_path, before, after)
+    assert "index.html" in result.written
+
+
+def test_an_empty_feed_is_dated_by_the_latest_recording(tmp_path: Path) -> None:
+    plain = "# Plain\n\nThe lamp glows.\n"
+    first = Edit("n01", "lamps", "docs/plain.md", None, plain, 0)
+    later = Edit("n02", "lamps", "docs/plain.md", plain, plain.replace("glows", "shines"), 30)
+    before, after = site_data([first]), site_data([first, later])
+    assert not [e for e in after.changes if e.verdict == ChangeClass.NORMATIVE]
+    result = _rebuilt_equals_fresh(tmp_path, before, after)
+    assert "feeds/normative.xml" in result.written
+
+
+@pytest.mark.parametrize("manifest", ["[]", "null", "3", '{"schema": 1, "files": []}'])
+def test_a_manifest_of_another_shape_means_check_every_file(tmp_path: Path, manifest: str) -> None:
+    build(sample_data(), tmp_path)
+    (tmp_path / MANIFEST).write_text(manifest)
+    assert build(sample_data(), tmp_path).written == (MANIFEST,)
+
+
+class StopAfter(Recorder):
+    """Progress that interrupts the build after ``files`` files, as Ctrl-C would."""
+
+    def __init__(self, files: int) -> None:
+        super().__init__()
+        self.files = files
+
+    def advance(self) -> None:
+        self.files -= 1
+        if self.files == 0:
+            raise KeyboardInterrupt
+
+
+def test_a_build_stopped_part_way_leaves_no_file_claimed_fresh(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    old = sample_data()
+    build(old, out)
+    with pytest.raises(KeyboardInterrupt):
+        build(replace(old, title="Renamed changes"), out, progress=StopAfter(6))
+    assert not (out / MANIFEST).exists()
+    build(old, out)
+    build(old, tmp_path / "fresh")
+    assert tree(out) == tree(tmp_path / "fresh")
+
+
+def test_manifest_paths_outside_the_folder_or_of_folders_are_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    outside = tmp_path / "keep.txt"
+    outside.write_text("not the site's")
+    manifest = json.loads((out / MANIFEST).read_text())
+    manifest["files"].update({"../keep.txt": "0", str(outside): "0", "feeds": "0", "a/../b": "0"})
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    result = build(sample_data(), out)
+    assert result.removed == ()
+    assert outside.read_text() == "not the site's"
+    assert (out / "feeds").is_dir()
+
+
+def test_changes_in_a_repeated_hour_are_filed_under_their_utc_month(tmp_path: Path) -> None:
+    baghdad = ZoneInfo("Asia/Baghdad")  # at 00:00 UTC on 1 October 2000, 03:00-04:00 came twice
+    first = datetime(2000, 10, 1, 3, 50, fold=0, tzinfo=baghdad)
+    second = datetime(2000, 10, 1, 3, 10, fold=1, tzinfo=baghdad)
+    assert first.astimezone(UTC).month == 9 and second.astimezone(UTC).month == 10
+    data = sample_data()
+    moments = {"c01": first, "c02": second}
+    changes = tuple(
+        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
+        if e.change_id in moments
+        else e
+        for e in data.changes
+    )
+    build(replace(data, changes=changes), tmp_path)
+    september = (tmp_path / "archive" / "2000-09.html").read_text()
+    october = (tmp_path / "archive" / "2000-10.html").read_text()
+    assert present.change_href("c01") in september and present.change_href("c02") not in september
+    assert present.change_href("c02") in october
+
+
+def test_an_id_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    data = site_data([SAMPLE_EDITS[0]])
+    bad = replace(data, changes=(replace(data.changes[0], change_id=7),))
+    with pytest.raises(InputError, match="an id may hold only"):
+        build(bad, tmp_path)
+
+
+def test_two_sources_with_one_name_are_refused(tmp_path: Path) -> None:
+    data = sample_data()
+    with pytest.raises(InputError, match="two sources share one name"):
+        build(replace(data, sources=(*data.sources, data.sources[0])), tmp_path)
+
+
+def test_a_site_title_given_as_a_str_subclass_builds_alike(tmp_path: Path) -> None:
+    data = sample_data()
+    build(data, tmp_path / "plain")
+    # Markup shows its own repr; plain text in it renders alike.
+    build(replace(data, title=Markup(data.title)), tmp_path / "subclassed")
+    assert tree(tmp_path / "plain") == tree(tmp_path / "subclassed")
