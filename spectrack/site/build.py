@@ -667,6 +667,11 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
     )
     for path in removed:
         (out / path).unlink()
+    if not previous:
+        # No manifest: perhaps a build was stopped while writing a file; its part is left over.
+        for path in produced:
+            if path + ".partial" in existing:
+                (out / (path + ".partial")).unlink()
     manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
     if _differs(out, MANIFEST, manifest + b"\n", existing):
         _replace(out, MANIFEST, manifest + b"\n", existing)

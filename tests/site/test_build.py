@@ -545,6 +545,16 @@ def test_a_build_stopped_part_way_leaves_no_file_claimed_fresh(tmp_path: Path) -
     assert tree(out) == tree(tmp_path / "fresh")
 
 
+def test_a_file_left_half_written_by_a_stopped_build_is_cleared(tmp_path: Path) -> None:
+    build(sample_data(), tmp_path)
+    (tmp_path / MANIFEST).unlink()
+    (tmp_path / "index.html.partial").write_text("<html><body><h1>Rec")
+    (tmp_path / "notes.partial").write_text("not the site's")
+    build(sample_data(), tmp_path)
+    assert not (tmp_path / "index.html.partial").exists()
+    assert (tmp_path / "notes.partial").read_text() == "not the site's"
+
+
 def test_manifest_paths_outside_the_folder_or_of_folders_are_left_alone(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(sample_data(), out)
