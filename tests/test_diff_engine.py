@@ -442,6 +442,30 @@ TOP = "# Blender\n\n"
             [("normative", "strengthened", ("MAY",), ("SHOULD",))],
             id="list-item",
         ),
+        pytest.param(
+            "The jar MUST be washed. The lid MAY be rinsed.\n",
+            "The jar MAY be washed. The lid MUST be rinsed.\n",
+            [
+                ("normative", "weakened", ("MUST",), ("MAY",)),
+                ("normative", "strengthened", ("MAY",), ("MUST",)),
+            ],
+            id="keywords-swapped-between-sentences",
+        ),
+        pytest.param(
+            "The jar MUST be locked to the base.\n",
+            "The base MUST be locked to the jar.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="subject-and-object-exchanged",
+        ),
+        pytest.param(
+            "The motor MUST NOT start. The fan MUST spin.\n",
+            "The motor MUST start. The fan MUST NOT spin.\n",
+            [
+                ("normative", "modified", ("MUST NOT",), ("MUST",)),
+                ("normative", "modified", ("MUST",), ("MUST NOT",)),
+            ],
+            id="negation-moved-to-the-other-sentence",
+        ),
     ],
 )
 def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> None:

@@ -79,11 +79,29 @@ def _same_words(region: Region) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
     Words are compared as a multiset and with their case: moving a link's target from inside
-    a code block to a link, or a sentence to another paragraph, keeps what readers see.
+    a code block to a link, or a sentence to another paragraph, keeps what readers see. A
+    requirement sentence must also be found whole, its words in order, among the other side's:
+    the same words rearranged can make another requirement (the keywords of two sentences
+    swapped, subject and object exchanged).
     """
     old = [word for unit in region.old for word in _visible_words(unit)]
     new = [word for unit in region.new for word in _visible_words(unit)]
-    return len(old) == len(new) and sorted(old) == sorted(new)
+    return (
+        len(old) == len(new)
+        and sorted(old) == sorted(new)
+        and _requirements_within(region.old, new)
+        and _requirements_within(region.new, old)
+    )
+
+
+def _requirements_within(units: Sequence[Unit], words: list[str]) -> bool:
+    """Whether every sentence with a keyword among ``units`` runs unbroken through ``words``."""
+    stream = "\0" + "\0".join(words) + "\0"
+    return all(
+        "\0" + "\0".join(_visible_words(unit)) + "\0" in stream
+        for unit in units
+        if unit.sentence.keywords
+    )
 
 
 def _visible_words(unit: Unit) -> list[str]:
