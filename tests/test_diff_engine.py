@@ -466,6 +466,27 @@ TOP = "# Blender\n\n"
             ],
             id="negation-moved-to-the-other-sentence",
         ),
+        pytest.param(
+            "Jars SHOULD.\n",
+            "Jars MUST.\n",
+            [("normative", "strengthened", ("SHOULD",), ("MUST",))],
+            id="short-sentence-strengthened",
+        ),
+        pytest.param(
+            "| Part | Washing |\n| --- | --- |\n| lid | RECOMMENDED |\n",
+            "| Part | Washing |\n| --- | --- |\n| lid | REQUIRED |\n",
+            [("normative", "strengthened", ("RECOMMENDED",), ("REQUIRED",))],
+            id="table-cell-strengthened",
+        ),
+        pytest.param(
+            "The lid MUST lock.\n",
+            "Fans MAY spin.\n",
+            [
+                ("normative", "added", (), ("MAY",)),
+                ("normative", "removed", ("MUST",), ()),
+            ],
+            id="another-requirement-in-its-place",
+        ),
     ],
 )
 def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> None:

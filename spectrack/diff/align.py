@@ -182,7 +182,29 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
 
 def _region(old: Sequence[Unit], new: Sequence[Unit]) -> Region:
     old_units, new_units = tuple(old), tuple(new)
+    if len(old_units) == len(new_units) == 1 and _one_requirement(old_units[0], new_units[0]):
+        return Region(old_units, new_units, ((old_units[0], new_units[0]),))
     return Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
+
+
+def _one_requirement(old: Unit, new: Unit) -> bool:
+    """Whether a requirement that took the place of another is the same one, its keyword aside.
+
+    The keyword is a word of its own, so in a short sentence or a table row ("Tokens SHOULD
+    expire." → "Tokens MUST expire.") a changed keyword alone keeps the two below the
+    similarity threshold. Only a lone unit replacing a lone unit is compared this way: across a
+    page, every lone "REQUIRED" would look like every lone "OPTIONAL".
+    """
+    if not old.sentence.keywords or not new.sentence.keywords:
+        return False
+    if old.block.kind is BlockKind.CODE or new.block.kind is BlockKind.CODE:
+        return False
+    return similarity(_without_keywords(old), _without_keywords(new)) >= SIMILARITY_THRESHOLD
+
+
+def _without_keywords(unit: Unit) -> frozenset[str]:
+    spelled = {part.lower() for keyword in unit.sentence.keywords for part in keyword.word.split()}
+    return (_word_set(unit) - spelled) | {"\0keyword"}
 
 
 def _slid(
