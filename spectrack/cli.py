@@ -140,6 +140,14 @@ def publish(
         releases=comparison.releases,
         environ=os.environ,
     )
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        # Machine formats are UTF-8 whatever the console's code page; a file name that is not
+        # UTF-8, or a character the console lacks, is replaced rather than stopping the report.
+        if output_format == "text":
+            reconfigure(errors="replace")
+        else:
+            reconfigure(encoding="utf-8", errors="replace")
     try:
         formats.FORMATS[output_format](comparison.report, sys.stdout, options)
         sys.stdout.flush()
@@ -151,7 +159,7 @@ def publish(
         raise InputError(f"cannot write the report to standard output ({error})") from None
     for name, path in outputs:
         try:
-            with path.open("w", encoding="utf-8") as stream:
+            with path.open("w", encoding="utf-8", errors="replace") as stream:
                 formats.FORMATS[name](comparison.report, stream, options)
         except OSError as error:
             raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None

@@ -111,7 +111,10 @@ def parse_when(text: str, now: datetime | None = None) -> datetime:
     """
     relative = _RELATIVE.fullmatch(text.strip())
     if relative:
-        return (now or utc_now()) - int(relative["count"]) * _UNITS[relative["unit"]]
+        try:
+            return (now or utc_now()) - int(relative["count"]) * _UNITS[relative["unit"]]
+        except OverflowError:
+            raise InputError(f"{text!r}: further back than any date") from None
     parsed = parse_lastmod(text) if re.match(r"\d{4}-\d{2}-\d{2}", text.strip()) else None
     if parsed is None:
         raise InputError(

@@ -43,7 +43,8 @@ def fingerprint(path: str, change: Change, occurrence: int = 0) -> str:
         _side_text(change.new),
         str(occurrence),
     )
-    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+    # A file name that is not UTF-8 reaches here with its bytes as surrogates: keep them.
+    digest = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
     return digest[:FINGERPRINT_LENGTH]
 
 

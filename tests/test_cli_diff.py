@@ -222,3 +222,34 @@ def test_usage_errors_exit_2(arguments: list[str]) -> None:
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
     assert "Error:" in done.stderr
+
+
+FORMAT_NAMES = ["text", "json", "sarif", "junit", "github", "markdown"]
+
+
+@pytest.mark.parametrize("output_format", FORMAT_NAMES)
+def test_a_page_whose_name_is_not_utf8_is_reported(tmp_path: Path, output_format: str) -> None:
+    name = b"kettle-caf\xe9.md"  # Latin-1, as an old file system might name it
+    for side, text in (("old", b"The kettle boils.\n"), ("new", b"The kettle MUST boil.\n")):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / os.fsdecode(name)).write_bytes(text)
+    run = spectrack("diff", "--format", output_format, str(tmp_path / "old"), str(tmp_path / "new"))
+    assert (run.returncode, run.stderr) == (0, "")
+    assert "caf" in run.stdout
+
+
+@pytest.mark.parametrize("output_format", FORMAT_NAMES)
+def test_reports_reach_a_console_whose_code_page_lacks_their_characters(
+    output_format: str,
+) -> None:
+    old, new = pair("normative")
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    run = subprocess.run(
+        [sys.executable, "-m", "spectrack", "diff", "--format", output_format, old, new],
+        capture_output=True,
+        check=False,
+        env=env,
+    )
+    assert (run.returncode, run.stderr) == (0, b"")
+    if output_format != "text":
+        run.stdout.decode("utf-8")  # machine formats stay UTF-8 whatever the code page

@@ -60,6 +60,8 @@ def test_command_line_dates() -> None:
     assert parse_when("12h", now) == now - timedelta(hours=12)
     with pytest.raises(InputError, match="not a date"):
         parse_when("last tuesday", now)
+    with pytest.raises(InputError, match="further back than any date"):
+        parse_when("99999999d", now)
 
 
 def test_urlset_with_lastmods_and_warnings() -> None:

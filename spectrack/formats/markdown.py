@@ -130,7 +130,7 @@ def summary_chunks(report: Report, options: FormatOptions, notes: Sequence[str] 
 
 def fit(chunks: Sequence[str], limit: int) -> str:
     """Join the chunks, leaving out the last ones (with a note) when they exceed ``limit`` bytes."""
-    sizes = [len(chunk.encode("utf-8")) for chunk in chunks]
+    sizes = [len(chunk.encode("utf-8", "replace")) for chunk in chunks]
     if sum(sizes) <= limit:
         return "".join(chunks)
     kept, used = [], 0

@@ -74,7 +74,10 @@ def _result(finding: Finding, rule_index: int) -> dict[str, Any]:
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": quote(finding.file), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": {
+                        "uri": quote(finding.file, errors="surrogateescape"),
+                        "uriBaseId": "%SRCROOT%",
+                    },
                     "region": {
                         "startLine": finding.side.line,
                         "endLine": max(finding.side.end_line, finding.side.line),
