@@ -163,6 +163,8 @@ def publish(
                 formats.FORMATS[name](comparison.report, stream, options)
         except OSError as error:
             raise InputError(f"{path}: cannot write the {name} report ({error.strerror})") from None
+    if "github" in (output_format, *(name for name, _ in outputs)):
+        formats.github.write_job_summary(comparison.report, options)
     formats.github.write_step_outputs(comparison.report, options)
     return exit_code(reviewed.verdict, fail_on, exit_zero, fetch_failed)
 

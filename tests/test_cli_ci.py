@@ -143,6 +143,27 @@ def test_the_step_outputs_are_written_once_whatever_the_format(
     assert "verdict=normative" in lines
 
 
+@pytest.mark.parametrize("output_format", ["github", "sarif", "text"])
+def test_the_job_summary_is_written_once_whenever_a_github_report_is(
+    pages: tuple[str, str],
+    output_format: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    old, new = pages
+    summary = Path("summary.md").resolve()
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.delenv("GITHUB_OUTPUT", raising=False)
+    run = run_cli(
+        capsys, "diff", "--format", output_format, "--output", "github=also.txt", old, new
+    )
+    assert run.code == 0
+    assert summary.read_text().count("<!-- spectrack-report -->") == 1
+    alone = run_cli(capsys, "diff", "--format", "json", old, new)
+    assert alone.code == 0
+    assert summary.read_text().count("<!-- spectrack-report -->") == 1, "no github report"
+
+
 def test_a_single_argument_without_revisions_is_a_usage_error(
     pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:

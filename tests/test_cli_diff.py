@@ -253,3 +253,16 @@ def test_reports_reach_a_console_whose_code_page_lacks_their_characters(
     assert (run.returncode, run.stderr) == (0, b"")
     if output_format != "text":
         run.stdout.decode("utf-8")  # machine formats stay UTF-8 whatever the code page
+
+
+def test_control_characters_in_page_text_never_reach_the_terminal(tmp_path: Path) -> None:
+    escape = "\x1b]8;;https://elsewhere.example\x07here\x1b]8;;\x07 \x1b[2J"
+    (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp glows.\n")
+    (tmp_path / "new.md").write_text(f"# Lamp {escape}\n\nThe lamp MUST glow {escape}.\n")
+    for output_format in ("text", "github"):
+        run = spectrack(
+            "diff", "--format", output_format, str(tmp_path / "old.md"), str(tmp_path / "new.md")
+        )
+        assert run.returncode == 0
+        assert "\x1b" not in run.stdout and "\x07" not in run.stdout
+        assert "The lamp MUST glow" in run.stdout

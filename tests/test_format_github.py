@@ -9,7 +9,13 @@ from spectrack.diff import diff_texts
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats import FORMATS, FormatOptions
 from spectrack.formats.findings import Finding, detail_lines, findings, headline
-from spectrack.formats.github import ANNOTATION_LIMIT, SUMMARY_LIMIT, select, write_step_outputs
+from spectrack.formats.github import (
+    ANNOTATION_LIMIT,
+    SUMMARY_LIMIT,
+    select,
+    write_job_summary,
+    write_step_outputs,
+)
 from spectrack.model import ChangeClass, ChangeKind, Report
 from tests.ci_support import LANTERN_V1, LANTERN_V2
 from tests.github_runner import Command, read
@@ -156,6 +162,8 @@ def test_step_summary_and_outputs_are_appended(tmp_path: Path) -> None:
     environ = {"GITHUB_STEP_SUMMARY": str(summary), "GITHUB_OUTPUT": str(outputs)}
     _, options = render(report, environ=environ, stop_token=tokens("cd" * 16).__next__)
     assert outputs.read_text() == "other=1\n", "the step outputs are written once per command"
+    assert summary.read_text() == "earlier step content\n", "and so is the job summary"
+    write_job_summary(report, options)
     write_step_outputs(report, options)
     text = summary.read_text()
     assert text.startswith("earlier step content\n<!-- spectrack-report -->\n")
@@ -228,11 +236,12 @@ def test_a_full_summary_file_is_cut_to_the_limit(tmp_path: Path) -> None:
     sentence = "Beacon {n} MUST repeat the colour code " + "and the long call sign " * 20 + "."
     new = "# Beacons\n\n" + "".join(sentence.format(n=n) + "\n\n" for n in range(200))
     report = Report((diff_texts(None, new, "spec/beacons.md"),))
-    render(
+    _, options = render(
         report,
         environ={"GITHUB_STEP_SUMMARY": str(summary)},
         stop_token=tokens("77" * 16).__next__,
     )
+    write_job_summary(report, options)
     size = summary.stat().st_size
     assert SUMMARY_LIMIT - 20_000 < size <= SUMMARY_LIMIT
     assert "Summary cut short" in summary.read_text()

@@ -77,8 +77,10 @@ def annotation(finding: Finding) -> str:
         *detail_lines(finding),
         f'acknowledge with: spectrack ack {finding.fingerprint} --reason "…"',
     ]
-    joined = ",".join(f"{name}={escape_property(value)}" for name, value in properties.items())
-    return f"::{level(finding)} {joined}::{escape_data(chr(10).join(message))}\n"
+    joined = ",".join(
+        f"{name}={escape_property(text_format.shown(value))}" for name, value in properties.items()
+    )
+    return f"::{level(finding)} {joined}::{escape_data(text_format.shown(chr(10).join(message)))}\n"
 
 
 def select(found: Sequence[Finding]) -> tuple[list[Finding], Counter[str]]:
@@ -157,10 +159,15 @@ def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
         readable.write(f"\n{note}\n")
     stream.write(fence(readable.getvalue(), options.stop_token))
 
+
+def write_job_summary(report: Report, options: FormatOptions) -> None:
+    """With ``GITHUB_STEP_SUMMARY`` set, append the report to the job summary (once per command,
+    however many github reports it writes)."""
     summary_path = options.environ.get("GITHUB_STEP_SUMMARY")
     if summary_path:
         room = _room_left(summary_path)
         if room >= _SMALLEST_SUMMARY:
+            note = left_out_note(select(findings(report, options))[1])
             summary = markdown.render(report, options, room, [note] if note else [])
             _append("GITHUB_STEP_SUMMARY", summary_path, summary)
 

@@ -7,6 +7,7 @@ one summary line (one by one with ``--verbose``).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection
 from typing import TextIO
@@ -20,6 +21,8 @@ from spectrack.markdown.inline import shown_keyword_spans
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side
 
 MAX_TEXT = 400
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters, escape included: fetched text must not steer the reader's terminal."""
 """Longest sentence shown in full; longer ones are cut in the middle."""
 
 _STYLE = {
@@ -29,6 +32,11 @@ _STYLE = {
     "unchanged": "green",
 }
 _MARK = {ChangeClass.NORMATIVE: "!", ChangeClass.EDITORIAL: "~", ChangeClass.FORMATTING: "·"}
+
+
+def shown(text: str) -> str:
+    """Untrusted text as it may reach a terminal: each control character becomes U+FFFD."""
+    return _CONTROL.sub("\ufffd", text)
 
 
 def shorten(text: str, limit: int = MAX_TEXT) -> str:
@@ -46,7 +54,7 @@ def keyword_summary(change: Change) -> str:
 
 def _highlighted(prefix: str, side: Side, style: str) -> Text:
     line = Text(f"      {prefix} ", style=style)
-    body = Text(shorten(side.text))
+    body = Text(shown(shorten(side.text)))
     for start, end in shown_keyword_spans(body.plain):
         body.stylize("bold reverse", start, end)
     line.append_text(body)
@@ -61,7 +69,7 @@ def _change_lines(change: Change, acknowledged: bool = False) -> list[Text]:
     if change.change_class is ChangeClass.NORMATIVE:
         header.append(f"  {keyword_summary(change)}", style="bold")
     if change.section:
-        header.append("  " + " › ".join(change.section), style="cyan")
+        header.append("  " + shown(" › ".join(change.section)), style="cyan")
     if acknowledged:
         header.append("  ✓ acknowledged", style="green")
     lines = [header]
@@ -87,7 +95,7 @@ def page_lines(
     page: PageReport, verbose: bool, acknowledged: Collection[str] = frozenset()
 ) -> list[Text]:
     verdict = page.verdict
-    header = Text(page.path, style="bold")
+    header = Text(shown(page.path), style="bold")
     header.append(f"  {page.status.value}  ")
     header.append(verdict.upper(), style=_STYLE[verdict])
     header.append(f"  +{page.lines_added} −{page.lines_removed}", style="dim")
