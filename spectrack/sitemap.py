@@ -116,7 +116,9 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         raw = _child_text(element, "lastmod") or None
         lastmod = parse_lastmod(raw) if raw else None
         if raw and lastmod is None:
-            warnings.append(f"sitemap {url}: {location}: lastmod {raw!r} is not a date; ignored")
+            warnings.append(
+                f"sitemap {url}: {location}: lastmod {raw!r} is not a date from 1970 on; ignored"
+            )
         entries.append(SitemapEntry(location, lastmod, raw))
     if off_site:
         warnings.append(

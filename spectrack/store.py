@@ -259,6 +259,14 @@ _TRAILER = re.compile(r"^Spectrack-([A-Za-z-]+): ?(.*)$", re.M)
 _LOG_FORMAT = "--format=%H%x1f%aI%x1f%cI%x1f%B%x1e"
 
 
+def _log_time(text: str) -> datetime | None:
+    """A strict ISO date from ``git log``; None where git printed the placeholder instead."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
 def _parse_log(output: bytes) -> list[Revision]:
     revisions = []
     for record in output.decode("utf-8", "replace").split("\x1e"):
@@ -269,6 +277,16 @@ def _parse_log(output: bytes) -> list[Revision]:
         trailers = {key.lower(): value for key, value in _TRAILER.findall(message)}
         if trailers.get("event") not in tuple(RevisionEvent) or "page" not in trailers:
             continue
+        upstream = _log_time(authored)
+        recorded = _log_time(committed) or upstream
+        if recorded is None:
+            continue
+        time_source = TimeSource(trailers.get("time-source", "fetch"))
+        precision = Precision(trailers.get("time-precision", "second"))
+        if upstream is None:
+            # A date git cannot show (a lastmod before 1970 kept by an older version): the time
+            # it was recorded is the best known, as for a page without a lastmod.
+            upstream, time_source, precision = recorded, TimeSource.FETCH, Precision.SECOND
         revisions.append(
             Revision(
                 commit=commit,
@@ -276,10 +294,10 @@ def _parse_log(output: bytes) -> list[Revision]:
                 source=trailers.get("source", trailers["page"].split("/")[0]),
                 url=trailers.get("url", ""),
                 event=RevisionEvent(trailers["event"]),
-                upstream_time=datetime.fromisoformat(authored),
-                time_source=TimeSource(trailers.get("time-source", "fetch")),
-                precision=Precision(trailers.get("time-precision", "second")),
-                recorded_time=datetime.fromisoformat(committed),
+                upstream_time=upstream,
+                time_source=time_source,
+                precision=precision,
+                recorded_time=recorded,
                 lastmod_raw=trailers.get("lastmod") or None,
                 upstream_commit=trailers.get("upstream-commit") or None,
             )
