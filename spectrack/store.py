@@ -238,7 +238,11 @@ class BlobReader:
         assert stdin is not None and stdout is not None
         stdin.write(spec.encode() + b"\n")
         stdin.flush()
-        header = stdout.readline().split()
+        line = stdout.readline()
+        # The answer for an absent object repeats the spec, which may hold spaces.
+        if line.rstrip(b"\n").endswith((b" missing", b" ambiguous")):
+            return None
+        header = line.split()
         if len(header) != 3 or header[1] != b"blob":
             if len(header) == 3:
                 stdout.read(int(header[2]) + 1)
