@@ -5,7 +5,8 @@ Every commit on the repository's first-parent history that touched a Markdown/MD
 date, precision second, trailer ``Spectrack-Upstream-Commit``). A merge counts as one change
 against its first parent. A file's URL is ``url_base`` + its path below ``path`` without the
 suffix; ``index`` names its folder (``draft/index.mdx`` → ``<url_base>/draft``), so later fetches
-of the live site continue the same pages. Deleted files become removals. Files that are not
+of the live site continue the same pages. Deleted files become removals, unless the same commit
+adds a file of the same URL (a rename such as ``tools.mdx`` → ``tools.md``). Files that are not
 UTF-8 text are left out and listed. The whole import is one ``git fast-import`` stream.
 """
 
@@ -138,10 +139,13 @@ def import_git(
             report.start(f"import {source}", len(commits))
             for commit in commits:
                 upstream = UpstreamTime(commit.time, TimeSource.COMMIT, Precision.SECOND)
+                # A rename to a file of the same URL (tools.mdx -> tools.md) comes as a deletion
+                # and an addition, in either order: the page stays.
+                kept = {page_url(url_base, c.relative) for c in commit.changes if c.blob}
                 for change in commit.changes:
                     url = page_url(url_base, change.relative)
                     if change.blob is None:
-                        if url in writer.states(source):
+                        if url in writer.states(source) and url not in kept:
                             writer.remove(source, url, "deleted upstream", upstream, commit.sha)
                             revisions += 1
                         continue

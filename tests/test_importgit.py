@@ -116,6 +116,31 @@ def test_each_commit_touching_a_page_becomes_a_revision(upstream: Upstream, tmp_
     store.close()
 
 
+def test_a_rename_to_the_same_url_keeps_the_page(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {
+            "docs/rules.mdx": b"# Rules\n\nClients MUST retry.\n",
+            "docs/guide/index.md": b"# Guide\n",
+            "docs/gone.md": b"# Gone\n",
+        },
+    )
+    repo.git("mv", "docs/rules.mdx", "docs/rules.md")
+    repo.git("mv", "docs/guide/index.md", "docs/guide.md")
+    repo.git("rm", "-q", "docs/gone.md")
+    repo.git("commit", "-q", "-m", "rename", date="2024-02-05T00:00:00+00:00")
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/guide", "mcp/d/rules"]
+        assert [(r.page, r.event) for r in store.revisions()][-1] == (
+            "mcp/d/gone",
+            RevisionEvent.REMOVED,
+        )
+        assert store.read("mcp/d/rules", "HEAD") == "# Rules\n\nClients MUST retry.\n"
+        assert_consistent(store.path)
+
+
 def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_path: Path) -> None:
     with Store.create(tmp_path / "store") as store:
         options = {"folder": "docs/spec", "source": "mcp", "url_base": "https://x.org/s"}
