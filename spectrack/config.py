@@ -354,7 +354,10 @@ def valid_source_name(name: str) -> bool:
 
 
 def _http_url(reader: _Reader, key: str, value: str) -> str:
-    parts = urlsplit(value)
+    try:
+        parts = urlsplit(value)
+    except ValueError as error:
+        raise reader.error(key, f"{value!r} is not a URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise reader.error(key, f"{value!r} is not an http(s) URL")
     return value

@@ -108,6 +108,11 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ("[fetch]\nretries = true\n", 2, "key 'retries': expected an integer, got a boolean"),
         ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "http://[::1/s.xml"\n',
+            3,
+            "key 'sitemap': 'http://[::1/s.xml' is not a URL",
+        ),
         ('[[source]]\nname = "../up"\nsitemap = "https://x.org/s.xml"\n', 2, "key 'name'"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{path}.md"\n',

@@ -99,6 +99,21 @@ def test_urlset_with_lastmods_and_warnings() -> None:
     assert any("2 URL(s) on another scheme or host" in w for w in parsed.warnings)
 
 
+def test_malformed_urls_are_left_out_with_a_warning() -> None:
+    data = sitemap_xml(
+        {
+            "https://docs.example.org/kept": None,
+            "https://[::1/unclosed": None,
+            "https://[fe80::1/other": None,
+        }
+    )
+    parsed = parse_sitemap(data, BASE)
+    assert [e.url for e in parsed.entries] == ["https://docs.example.org/kept"]
+    assert parsed.warnings == (
+        f"sitemap {BASE}: 2 malformed URL(s) left out (first: https://[::1/unclosed)",
+    )
+
+
 def test_gzip_is_recognised_by_its_magic_bytes() -> None:
     data = sitemap_xml({"https://docs.example.org/a": None})
     parsed = parse_sitemap(gzip.compress(data), BASE)
