@@ -24,6 +24,7 @@ import contextlib
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC
 from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin, urlsplit
 
@@ -261,6 +262,9 @@ class Fetcher:
             moment = parsedate_to_datetime(value)
         except (TypeError, ValueError):
             return None
+        if moment.tzinfo is None:
+            # RFC 5322's "-0000" (zone unknown) parses without one; HTTP dates are in GMT.
+            moment = moment.replace(tzinfo=UTC)
         return max(0.0, (moment - self.clock()).total_seconds())
 
 

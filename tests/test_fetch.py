@@ -76,6 +76,16 @@ def test_retry_after_as_an_http_date(site: LocalSite) -> None:
     assert sleep.delays == [42.0]
 
 
+def test_retry_after_as_an_http_date_in_no_zone(site: LocalSite) -> None:
+    site.routes["/p"] = in_turn(
+        [Reply(503, headers={"Retry-After": "Tue, 01 Jan 2030 00:00:42 -0000"}), PAGE]
+    )
+    sleep = RecordingSleep()
+    response, _ = get(site, "/p", sleep=sleep)
+    assert response.status == 200
+    assert sleep.delays == [42.0]
+
+
 def test_retry_after_beyond_the_limit_fails_at_once(site: LocalSite) -> None:
     site.routes["/p"] = Reply(429, headers={"Retry-After": "3600"})
     sleep = RecordingSleep()
