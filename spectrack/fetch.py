@@ -234,7 +234,11 @@ class Fetcher:
             raise _Retry(f"HTTP {status}", self._retry_after(answer.headers.get("retry-after")))
         body = b""
         if status == 200:
-            inflater = Inflater(answer.headers.get("content-encoding", ""), limit)
+            try:
+                inflater = Inflater(answer.headers.get("content-encoding", ""), limit)
+            except CorruptError as error:
+                # Asked for gzip only: another encoding would come back the same on a retry.
+                raise FetchError(f"{url}: {error}") from None
             try:
                 async for piece in answer.aiter_raw():
                     inflater.feed(piece)

@@ -173,6 +173,13 @@ def test_gzip_bomb_stops_at_the_decoded_cap(site: LocalSite) -> None:
     assert site.requests.count("/p") == 1, "an oversized body is not retried"
 
 
+def test_an_encoding_not_asked_for_fails_the_page_at_once(site: LocalSite) -> None:
+    site.routes["/p"] = Reply(200, b"\x0b\x02\x80squeezed\x03", {"Content-Encoding": "br"})
+    with pytest.raises(FetchError, match="unsupported Content-Encoding 'br'"):
+        get(site, "/p")
+    assert site.requests.count("/p") == 1
+
+
 def test_plain_body_over_the_cap_fails(site: LocalSite) -> None:
     site.routes["/p"] = Reply(200, b"x" * 5000)
     with pytest.raises(FetchError, match="larger than 4,096 bytes"):
