@@ -613,17 +613,32 @@ class Store:
             os.close(fd)
 
     @contextlib.contextmanager
-    def writer(self, clock: Clock, lock_wait: float = 10.0) -> Iterator[StoreWriter]:
-        """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit."""
+    def writer(
+        self, clock: Clock, lock_wait: float = 10.0, *, whole: bool = False
+    ) -> Iterator[StoreWriter]:
+        """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit.
+
+        ``whole``: publish every commit of the run or, when the run raises, none of them.
+        """
         with self.lock(lock_wait) as fd:
             self._clear_stale_locks()
-            writer = StoreWriter(self, clock, fd)
+            writer = StoreWriter(self, clock, fd, checkpoints=not whole)
+            failed = False
             try:
                 yield writer
+            except BaseException:
+                failed = whole
+                raise
             finally:
-                writer.finish()
+                if failed:
+                    writer.abort()
+                else:
+                    writer.finish()
                 self._cache = None
-            pending = self.path / ".git" / CHECKOUT_PENDING
+                pending = self.path / ".git" / CHECKOUT_PENDING
+                if failed and pending.exists():
+                    # Undoes the files of the commits just dropped.
+                    check_out(self.path, pending, functools.partial(git, self.path))
             if pending.exists():
                 check_out(self.path, pending, functools.partial(git, self.path))
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
@@ -686,10 +701,14 @@ def _commit_stream(
 class StoreWriter:
     """Records revisions of one run into the store through a ``git fast-import`` stream."""
 
-    def __init__(self, store: Store, clock: Clock, lock_fd: int) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, lock_fd: int, *, checkpoints: bool = True
+    ) -> None:
         self.store = store
         self.clock = clock
         self.lock_fd = lock_fd
+        self.checkpoints = checkpoints
+        """Whether commits are published every `CHECKPOINT_EVERY` (otherwise only at the end)."""
         self.base = store.head()
         self.commits = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -903,7 +922,7 @@ class StoreWriter:
             if checked_out(path):
                 self._worktree.put(path, None)
         self.commits += 1
-        if self.commits % CHECKPOINT_EVERY == 0:
+        if self.checkpoints and self.commits % CHECKPOINT_EVERY == 0:
             self._send(b"checkpoint\n\n")
 
     def _send(self, data: bytes) -> None:
@@ -947,6 +966,25 @@ class StoreWriter:
         raise StoreError(
             f"{self.store.path}: git fast-import failed: {lines[0] if lines else 'no message'}"
         )
+
+    def abort(self) -> None:
+        """End the stream without publishing the commits sent since the last checkpoint."""
+        if self._process is None:
+            return
+        assert self._process.stdin is not None and self._errors is not None
+        assert self._thread is not None and self._worktree is not None
+        try:
+            self._thread.shutdown(wait=True)
+        finally:
+            self._worktree.close()
+        # Without "done", fast-import stops before it moves the branch.
+        with contextlib.suppress(BrokenPipeError):
+            self._process.stdin.close()
+        self._process.wait()
+        with contextlib.suppress(FileNotFoundError):
+            (self.store.path / ".git" / f"fast_import_crash_{self._process.pid}").unlink()
+        self._errors.close()
+        self._process = None
 
     def finish(self) -> None:
         """Commit pending state updates and end the stream (publishing every commit)."""
