@@ -120,6 +120,17 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             "must contain '{url}'",
         ),
         (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{url!s}.md"\n',
+            4,
+            "key 'markdown': '{url!s}.md': write '{url}' plain",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{url:>9}"\n',
+            4,
+            "without a conversion or format",
+        ),
+        ('[store]\npath = "a\\u0000b"\n', 2, "key 'path': 'a\\x00b' holds a NUL character"),
+        (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmax_removal = 2\n',
             4,
             "between 0 and 1",
