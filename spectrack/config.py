@@ -354,7 +354,10 @@ def valid_source_name(name: str) -> bool:
 
 
 def _http_url(reader: _Reader, key: str, value: str) -> str:
-    parts = urlsplit(value)
+    try:
+        parts = urlsplit(value)
+    except ValueError as error:
+        raise reader.error(key, f"{value!r} is not a URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise reader.error(key, f"{value!r} is not an http(s) URL")
     return value
@@ -363,9 +366,15 @@ def _http_url(reader: _Reader, key: str, value: str) -> str:
 def _markdown_template(reader: _Reader) -> str:
     template = reader.get("markdown", str, "{url}", "a string")
     try:
-        fields = [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+        parsed = [(n, s, c) for _, n, s, c in string.Formatter().parse(template) if n is not None]
     except ValueError as error:
         raise reader.error("markdown", f"invalid template {template!r}: {error}") from None
+    fields = [name for name, _, _ in parsed]
+    if any(spec or conversion for _, spec, conversion in parsed):
+        # The fetch fills the template by plain replacement, which a "{url!s}" never matches.
+        raise reader.error(
+            "markdown", f"{template!r}: write '{{url}}' plain, without a conversion or format"
+        )
     if fields != ["url"]:
         raise reader.error(
             "markdown", f"{template!r} must contain '{{url}}' once and no other field"
@@ -493,7 +502,10 @@ def parse_config(text: str, path: Path) -> Config:
     store, fetch = tables["store"], tables["fetch"]
     store.check_keys(_STORE_KEYS)
     fetch.check_keys(_FETCH_KEYS)
-    store_path = Path(store.get("path", str, DEFAULT_STORE, "a string"))
+    store_text = store.get("path", str, DEFAULT_STORE, "a string")
+    if "\0" in store_text:
+        raise store.error("path", f"{store_text!r} holds a NUL character, which no path can")
+    store_path = Path(store_text)
     sources_data = data.get("source", [])
     if not isinstance(sources_data, list) or not all(isinstance(s, dict) for s in sources_data):
         raise top.error("source", "expected [[source]] tables")

@@ -72,8 +72,16 @@ def parse_lastmod(raw: str) -> UpstreamTime | None:
     """A W3C datetime (every form the sitemap protocol allows, and a space for ``T``) or None.
 
     ``2024``, ``2024-05``, ``2024-05-06`` have day precision (the first day of the period, UTC);
-    forms with a time have second precision. Values that are not a valid date are None.
+    forms with a time have second precision. Values that are not a valid date are None, and so
+    are times before 1970: git stores them but cannot read them back as an author date.
     """
+    parsed = _parse_w3c(raw)
+    if parsed is None or parsed.time.timestamp() < 0:
+        return None
+    return parsed
+
+
+def _parse_w3c(raw: str) -> UpstreamTime | None:
     match = _LASTMOD.fullmatch(raw.strip())
     if match is None:
         return None
@@ -115,7 +123,7 @@ def parse_when(text: str, now: datetime | None = None) -> datetime:
             return (now or utc_now()) - int(relative["count"]) * _UNITS[relative["unit"]]
         except OverflowError:
             raise InputError(f"{text!r}: further back than any date") from None
-    parsed = parse_lastmod(text) if re.match(r"\d{4}-\d{2}-\d{2}", text.strip()) else None
+    parsed = _parse_w3c(text) if re.match(r"\d{4}-\d{2}-\d{2}", text.strip()) else None
     if parsed is None:
         raise InputError(
             f"{text!r}: not a date; use YYYY-MM-DD, an ISO datetime such as "

@@ -24,6 +24,7 @@ import contextlib
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC
 from email.utils import parsedate_to_datetime
 from urllib.parse import urljoin, urlsplit
 
@@ -233,7 +234,11 @@ class Fetcher:
             raise _Retry(f"HTTP {status}", self._retry_after(answer.headers.get("retry-after")))
         body = b""
         if status == 200:
-            inflater = Inflater(answer.headers.get("content-encoding", ""), limit)
+            try:
+                inflater = Inflater(answer.headers.get("content-encoding", ""), limit)
+            except CorruptError as error:
+                # Asked for gzip only: another encoding would come back the same on a retry.
+                raise FetchError(f"{url}: {error}") from None
             try:
                 async for piece in answer.aiter_raw():
                     inflater.feed(piece)
@@ -261,6 +266,9 @@ class Fetcher:
             moment = parsedate_to_datetime(value)
         except (TypeError, ValueError):
             return None
+        if moment.tzinfo is None:
+            # RFC 5322's "-0000" (zone unknown) parses without one; HTTP dates are in GMT.
+            moment = moment.replace(tzinfo=UTC)
         return max(0.0, (moment - self.clock()).total_seconds())
 
 

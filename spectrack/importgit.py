@@ -5,8 +5,10 @@ Every commit on the repository's first-parent history that touched a Markdown/MD
 date, precision second, trailer ``Spectrack-Upstream-Commit``). A merge counts as one change
 against its first parent. A file's URL is ``url_base`` + its path below ``path`` without the
 suffix; ``index`` names its folder (``draft/index.mdx`` → ``<url_base>/draft``), so later fetches
-of the live site continue the same pages. Deleted files become removals. Files that are not
-UTF-8 text are left out and listed. The whole import is one ``git fast-import`` stream.
+of the live site continue the same pages. Deleted files become removals, unless the same commit
+adds a file of the same URL (a rename such as ``tools.mdx`` → ``tools.md``). Files that are not
+UTF-8 text, or whose names are not UTF-8, are left out and listed. The whole import is one
+``git fast-import`` stream, published whole or, when the import fails, not at all.
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ def page_url(url_base: str, relative: str) -> str:
     if stem == "index" or stem.endswith("/index"):
         stem = stem[: -len("index")].rstrip("/")
     return url_base.rstrip("/") + ("/" + quote(stem) if stem else "")
+
+
+def _utf8_name(name: str) -> bool:
+    """Whether a file name read with ``surrogateescape`` was UTF-8 (a URL needs it)."""
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
@@ -128,7 +139,8 @@ def import_git(
     urls: set[str] = set()
     reader = BlobReader(repo)
     try:
-        with store.writer(clock, lock_wait) as writer:
+        # All or nothing: a partial import would make the retry refuse a source with pages.
+        with store.writer(clock, lock_wait, whole=True) as writer:
             present = writer.states(source)
             if present:
                 raise InputError(
@@ -138,10 +150,21 @@ def import_git(
             report.start(f"import {source}", len(commits))
             for commit in commits:
                 upstream = UpstreamTime(commit.time, TimeSource.COMMIT, Precision.SECOND)
+                changes = []
                 for change in commit.changes:
+                    if _utf8_name(change.relative):
+                        changes.append(change)
+                    elif change.blob is not None:
+                        shown = change.relative.encode("utf-8", "surrogateescape")
+                        name = shown.decode("utf-8", "backslashreplace")
+                        skipped.append(f"{commit.sha[:12]} {name}: file name not UTF-8")
+                # A rename to a file of the same URL (tools.mdx -> tools.md) comes as a deletion
+                # and an addition, in either order: the page stays.
+                kept = {page_url(url_base, c.relative) for c in changes if c.blob}
+                for change in changes:
                     url = page_url(url_base, change.relative)
                     if change.blob is None:
-                        if url in writer.states(source):
+                        if url in writer.states(source) and url not in kept:
                             writer.remove(source, url, "deleted upstream", upstream, commit.sha)
                             revisions += 1
                         continue

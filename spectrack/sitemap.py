@@ -3,7 +3,7 @@
 Follows the sitemap protocol: at most 50,000 URLs and 50 MB (uncompressed) per file, gzip
 recognised by its magic bytes, ``lastmod`` in any W3C datetime form. XML is parsed with defusedxml
 and a DTD is refused outright, so entity expansion and external entities never run. URLs on
-another scheme or host than the sitemap itself are left out with a warning.
+another scheme or host than the sitemap itself, and malformed ones, are left out with a warning.
 """
 
 from __future__ import annotations
@@ -54,8 +54,19 @@ def _child_text(element: Element, name: str) -> str | None:
     return None
 
 
+def well_formed(url: str) -> bool:
+    """Whether ``url`` can be split into its parts (``http://[::1/x`` cannot)."""
+    try:
+        urlsplit(url)
+    except ValueError:
+        return False
+    return True
+
+
 def same_site(url: str, base: str) -> bool:
-    """Whether ``url`` has the scheme and host (port included) of ``base``."""
+    """Whether ``url`` has the scheme and host (port included) of ``base``; False if malformed."""
+    if not (well_formed(url) and well_formed(base)):
+        return False
     one, two = urlsplit(url), urlsplit(base)
     return one.scheme.lower() == two.scheme.lower() and one.netloc.lower() == two.netloc.lower()
 
@@ -96,6 +107,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         )
     warnings: list[str] = []
     off_site: list[str] = []
+    malformed: list[str] = []
     entries: list[SitemapEntry] = []
     children: list[str] = []
     seen: set[str] = set()
@@ -105,7 +117,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
             warnings.append(f"sitemap {url}: an <{item}> without <loc> was left out")
             continue
         if not same_site(location, url):
-            off_site.append(location)
+            (off_site if well_formed(location) else malformed).append(location)
             continue
         if location in seen:
             continue
@@ -116,12 +128,18 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         raw = _child_text(element, "lastmod") or None
         lastmod = parse_lastmod(raw) if raw else None
         if raw and lastmod is None:
-            warnings.append(f"sitemap {url}: {location}: lastmod {raw!r} is not a date; ignored")
+            warnings.append(
+                f"sitemap {url}: {location}: lastmod {raw!r} is not a date from 1970 on; ignored"
+            )
         entries.append(SitemapEntry(location, lastmod, raw))
     if off_site:
         warnings.append(
             f"sitemap {url}: {len(off_site)} URL(s) on another scheme or host left out "
             f"(first: {off_site[0]})"
+        )
+    if malformed:
+        warnings.append(
+            f"sitemap {url}: {len(malformed)} malformed URL(s) left out (first: {malformed[0]})"
         )
     return ParsedSitemap(
         url, kind == "sitemapindex", tuple(entries), tuple(children), tuple(warnings)

@@ -238,7 +238,11 @@ class BlobReader:
         assert stdin is not None and stdout is not None
         stdin.write(spec.encode() + b"\n")
         stdin.flush()
-        header = stdout.readline().split()
+        line = stdout.readline()
+        # The answer for an absent object repeats the spec, which may hold spaces.
+        if line.rstrip(b"\n").endswith((b" missing", b" ambiguous")):
+            return None
+        header = line.split()
         if len(header) != 3 or header[1] != b"blob":
             if len(header) == 3:
                 stdout.read(int(header[2]) + 1)
@@ -259,6 +263,14 @@ _TRAILER = re.compile(r"^Spectrack-([A-Za-z-]+): ?(.*)$", re.M)
 _LOG_FORMAT = "--format=%H%x1f%aI%x1f%cI%x1f%B%x1e"
 
 
+def _log_time(text: str) -> datetime | None:
+    """A strict ISO date from ``git log``; None where git printed the placeholder instead."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
 def _parse_log(output: bytes) -> list[Revision]:
     revisions = []
     for record in output.decode("utf-8", "replace").split("\x1e"):
@@ -269,6 +281,16 @@ def _parse_log(output: bytes) -> list[Revision]:
         trailers = {key.lower(): value for key, value in _TRAILER.findall(message)}
         if trailers.get("event") not in tuple(RevisionEvent) or "page" not in trailers:
             continue
+        upstream = _log_time(authored)
+        recorded = _log_time(committed) or upstream
+        if recorded is None:
+            continue
+        time_source = TimeSource(trailers.get("time-source", "fetch"))
+        precision = Precision(trailers.get("time-precision", "second"))
+        if upstream is None:
+            # A date git cannot show (a lastmod before 1970 kept by an older version): the time
+            # it was recorded is the best known, as for a page without a lastmod.
+            upstream, time_source, precision = recorded, TimeSource.FETCH, Precision.SECOND
         revisions.append(
             Revision(
                 commit=commit,
@@ -276,10 +298,10 @@ def _parse_log(output: bytes) -> list[Revision]:
                 source=trailers.get("source", trailers["page"].split("/")[0]),
                 url=trailers.get("url", ""),
                 event=RevisionEvent(trailers["event"]),
-                upstream_time=datetime.fromisoformat(authored),
-                time_source=TimeSource(trailers.get("time-source", "fetch")),
-                precision=Precision(trailers.get("time-precision", "second")),
-                recorded_time=datetime.fromisoformat(committed),
+                upstream_time=upstream,
+                time_source=time_source,
+                precision=precision,
+                recorded_time=recorded,
                 lastmod_raw=trailers.get("lastmod") or None,
                 upstream_commit=trailers.get("upstream-commit") or None,
             )
@@ -591,17 +613,32 @@ class Store:
             os.close(fd)
 
     @contextlib.contextmanager
-    def writer(self, clock: Clock, lock_wait: float = 10.0) -> Iterator[StoreWriter]:
-        """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit."""
+    def writer(
+        self, clock: Clock, lock_wait: float = 10.0, *, whole: bool = False
+    ) -> Iterator[StoreWriter]:
+        """Record revisions as one run: locked, crash-safe, finished (and checked out) at exit.
+
+        ``whole``: publish every commit of the run or, when the run raises, none of them.
+        """
         with self.lock(lock_wait) as fd:
             self._clear_stale_locks()
-            writer = StoreWriter(self, clock, fd)
+            writer = StoreWriter(self, clock, fd, checkpoints=not whole)
+            failed = False
             try:
                 yield writer
+            except BaseException:
+                failed = whole
+                raise
             finally:
-                writer.finish()
+                if failed:
+                    writer.abort()
+                else:
+                    writer.finish()
                 self._cache = None
-            pending = self.path / ".git" / CHECKOUT_PENDING
+                pending = self.path / ".git" / CHECKOUT_PENDING
+                if failed and pending.exists():
+                    # Undoes the files of the commits just dropped.
+                    check_out(self.path, pending, functools.partial(git, self.path))
             if pending.exists():
                 check_out(self.path, pending, functools.partial(git, self.path))
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
@@ -664,10 +701,14 @@ def _commit_stream(
 class StoreWriter:
     """Records revisions of one run into the store through a ``git fast-import`` stream."""
 
-    def __init__(self, store: Store, clock: Clock, lock_fd: int) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, lock_fd: int, *, checkpoints: bool = True
+    ) -> None:
         self.store = store
         self.clock = clock
         self.lock_fd = lock_fd
+        self.checkpoints = checkpoints
+        """Whether commits are published every `CHECKPOINT_EVERY` (otherwise only at the end)."""
         self.base = store.head()
         self.commits = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -881,7 +922,7 @@ class StoreWriter:
             if checked_out(path):
                 self._worktree.put(path, None)
         self.commits += 1
-        if self.commits % CHECKPOINT_EVERY == 0:
+        if self.checkpoints and self.commits % CHECKPOINT_EVERY == 0:
             self._send(b"checkpoint\n\n")
 
     def _send(self, data: bytes) -> None:
@@ -925,6 +966,25 @@ class StoreWriter:
         raise StoreError(
             f"{self.store.path}: git fast-import failed: {lines[0] if lines else 'no message'}"
         )
+
+    def abort(self) -> None:
+        """End the stream without publishing the commits sent since the last checkpoint."""
+        if self._process is None:
+            return
+        assert self._process.stdin is not None and self._errors is not None
+        assert self._thread is not None and self._worktree is not None
+        try:
+            self._thread.shutdown(wait=True)
+        finally:
+            self._worktree.close()
+        # Without "done", fast-import stops before it moves the branch.
+        with contextlib.suppress(BrokenPipeError):
+            self._process.stdin.close()
+        self._process.wait()
+        with contextlib.suppress(FileNotFoundError):
+            (self.store.path / ".git" / f"fast_import_crash_{self._process.pid}").unlink()
+        self._errors.close()
+        self._process = None
 
     def finish(self) -> None:
         """Commit pending state updates and end the stream (publishing every commit)."""

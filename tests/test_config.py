@@ -108,12 +108,28 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ("[fetch]\nretries = true\n", 2, "key 'retries': expected an integer, got a boolean"),
         ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "http://[::1/s.xml"\n',
+            3,
+            "key 'sitemap': 'http://[::1/s.xml' is not a URL",
+        ),
         ('[[source]]\nname = "../up"\nsitemap = "https://x.org/s.xml"\n', 2, "key 'name'"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{path}.md"\n',
             4,
             "must contain '{url}'",
         ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{url!s}.md"\n',
+            4,
+            "key 'markdown': '{url!s}.md': write '{url}' plain",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{url:>9}"\n',
+            4,
+            "without a conversion or format",
+        ),
+        ('[store]\npath = "a\\u0000b"\n', 2, "key 'path': 'a\\x00b' holds a NUL character"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmax_removal = 2\n',
             4,

@@ -76,6 +76,16 @@ def test_retry_after_as_an_http_date(site: LocalSite) -> None:
     assert sleep.delays == [42.0]
 
 
+def test_retry_after_as_an_http_date_in_no_zone(site: LocalSite) -> None:
+    site.routes["/p"] = in_turn(
+        [Reply(503, headers={"Retry-After": "Tue, 01 Jan 2030 00:00:42 -0000"}), PAGE]
+    )
+    sleep = RecordingSleep()
+    response, _ = get(site, "/p", sleep=sleep)
+    assert response.status == 200
+    assert sleep.delays == [42.0]
+
+
 def test_retry_after_beyond_the_limit_fails_at_once(site: LocalSite) -> None:
     site.routes["/p"] = Reply(429, headers={"Retry-After": "3600"})
     sleep = RecordingSleep()
@@ -161,6 +171,13 @@ def test_gzip_bomb_stops_at_the_decoded_cap(site: LocalSite) -> None:
     with pytest.raises(FetchError, match="larger than 1,048,576 bytes once decoded"):
         get(site, "/p", settings)
     assert site.requests.count("/p") == 1, "an oversized body is not retried"
+
+
+def test_an_encoding_not_asked_for_fails_the_page_at_once(site: LocalSite) -> None:
+    site.routes["/p"] = Reply(200, b"\x0b\x02\x80squeezed\x03", {"Content-Encoding": "br"})
+    with pytest.raises(FetchError, match="unsupported Content-Encoding 'br'"):
+        get(site, "/p")
+    assert site.requests.count("/p") == 1
 
 
 def test_plain_body_over_the_cap_fails(site: LocalSite) -> None:

@@ -10,9 +10,10 @@ import pytest
 from spectrack.dates import Precision, TimeSource
 from spectrack.errors import InputError
 from spectrack.importgit import import_git, page_url
+from spectrack.progress import SilentProgress
 from spectrack.store import RevisionEvent, Store
 from tests.conftest import StepClock
-from tests.storecheck import assert_consistent
+from tests.storecheck import assert_consistent, head
 
 
 class Upstream:
@@ -114,6 +115,80 @@ def test_each_commit_touching_a_page_becomes_a_revision(upstream: Upstream, tmp_
     assert revisions[-1].upstream_time == datetime(2024, 9, 1, tzinfo=UTC)
     assert_consistent(store.path)
     store.close()
+
+
+def test_a_rename_to_the_same_url_keeps_the_page(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {
+            "docs/rules.mdx": b"# Rules\n\nClients MUST retry.\n",
+            "docs/guide/index.md": b"# Guide\n",
+            "docs/gone.md": b"# Gone\n",
+        },
+    )
+    repo.git("mv", "docs/rules.mdx", "docs/rules.md")
+    repo.git("mv", "docs/guide/index.md", "docs/guide.md")
+    repo.git("rm", "-q", "docs/gone.md")
+    repo.git("commit", "-q", "-m", "rename", date="2024-02-05T00:00:00+00:00")
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/guide", "mcp/d/rules"]
+        assert [(r.page, r.event) for r in store.revisions()][-1] == (
+            "mcp/d/gone",
+            RevisionEvent.REMOVED,
+        )
+        assert store.read("mcp/d/rules", "HEAD") == "# Rules\n\nClients MUST retry.\n"
+        assert_consistent(store.path)
+
+
+def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("2024-01-05T00:00:00+00:00", {"docs/plain.md": b"# Plain\n"})
+    odd = os.path.join(os.fsencode(repo.path / "docs"), b"na\xefve.md")
+    with open(odd, "wb") as file:
+        file.write(b"# Naive\n")
+    repo.git("add", "docs")
+    repo.git("commit", "-q", "-m", "odd name", date="2024-02-05T00:00:00+00:00")
+    with Store.create(tmp_path / "store") as store:
+        summary = import_git(
+            store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d"
+        )
+        assert store.pages("mcp") == ["mcp/d/plain"]
+        assert [s.split(" ", 1)[1] for s in summary.skipped] == [
+            "na\\xefve.md: file name not UTF-8"
+        ]
+        assert_consistent(store.path)
+
+
+class StopAfter(SilentProgress):
+    """Stops the import (as an interrupt would) once ``commits`` upstream commits are recorded."""
+
+    def __init__(self, commits: int) -> None:
+        super().__init__()
+        self.left = commits
+
+    def advance(self) -> None:
+        self.left -= 1
+        if self.left == 0:
+            raise KeyboardInterrupt
+
+
+def test_a_failed_import_stores_nothing_and_can_be_retried(
+    upstream: Upstream, tmp_path: Path
+) -> None:
+    options = {"folder": "docs/spec", "source": "mcp", "url_base": "https://x.org/s"}
+    with Store.create(tmp_path / "store") as store:
+        before = head(store.path)
+        with pytest.raises(KeyboardInterrupt):
+            import_git(store, upstream.path, progress=StopAfter(3), **options)  # type: ignore[arg-type]
+        assert head(store.path) == before
+        assert store.pages() == [] and not (store.path / "mcp").exists()
+        assert not list((store.path / ".git").glob("fast_import_crash_*"))
+        assert_consistent(store.path, [before])
+        summary = import_git(store, upstream.path, **options)  # type: ignore[arg-type]
+        assert summary.revisions == 5
+        assert_consistent(store.path, [before])
 
 
 def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_path: Path) -> None:

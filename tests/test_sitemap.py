@@ -53,11 +53,23 @@ def test_invalid_lastmod_is_none(raw: str) -> None:
     assert parse_lastmod(raw) is None
 
 
+@pytest.mark.parametrize(
+    "raw", ["1969-12-31", "1900-01-01T00:00:00Z", "0001-01-01", "1970-01-01T00:30:00+01:00"]
+)
+def test_lastmod_before_1970_is_unusable(raw: str) -> None:
+    assert parse_lastmod(raw) is None
+    parsed = parse_sitemap(sitemap_xml({"https://docs.example.org/old": raw}), BASE)
+    assert parsed.entries[0].lastmod is None and parsed.entries[0].lastmod_raw == raw
+    assert any(f"{raw!r} is not a date from 1970 on; ignored" in w for w in parsed.warnings)
+    assert parse_lastmod("1970-01-01") is not None
+
+
 def test_command_line_dates() -> None:
     now = datetime(2025, 6, 18, 12, tzinfo=UTC)
     assert parse_when("2025-06-01", now) == datetime(2025, 6, 1, tzinfo=UTC)
     assert parse_when("3d", now) == now - timedelta(days=3)
     assert parse_when("12h", now) == now - timedelta(hours=12)
+    assert parse_when("1969-07-20", now) == datetime(1969, 7, 20, tzinfo=UTC)
     with pytest.raises(InputError, match="not a date"):
         parse_when("last tuesday", now)
     with pytest.raises(InputError, match="further back than any date"):
@@ -87,6 +99,21 @@ def test_urlset_with_lastmods_and_warnings() -> None:
     assert c.lastmod is None and c.lastmod_raw == "soon"
     assert any("'soon' is not a date" in w for w in parsed.warnings)
     assert any("2 URL(s) on another scheme or host" in w for w in parsed.warnings)
+
+
+def test_malformed_urls_are_left_out_with_a_warning() -> None:
+    data = sitemap_xml(
+        {
+            "https://docs.example.org/kept": None,
+            "https://[::1/unclosed": None,
+            "https://[fe80::1/other": None,
+        }
+    )
+    parsed = parse_sitemap(data, BASE)
+    assert [e.url for e in parsed.entries] == ["https://docs.example.org/kept"]
+    assert parsed.warnings == (
+        f"sitemap {BASE}: 2 malformed URL(s) left out (first: https://[::1/unclosed)",
+    )
 
 
 def test_gzip_is_recognised_by_its_magic_bytes() -> None:

@@ -121,6 +121,32 @@ def test_same_bytes_make_no_revision(store: Store) -> None:
     assert head(store.path) == before
 
 
+def test_an_author_date_git_cannot_show_reads_as_the_recorded_time(tmp_path: Path) -> None:
+    clock = StepClock()
+    opened = Store.create(tmp_path / "store", clock)
+    # What an earlier version stored for a sitemap lastmod before 1970.
+    with opened.writer(clock) as writer:
+        writer.record("mcp", URL, b"# Tools\n", day("1969-12-31"), lastmod="1969-12-31")
+    (revision,) = opened.history("mcp/spec/tools")
+    assert revision.upstream_time == revision.recorded_time
+    assert (revision.time_source, revision.precision) == (TimeSource.FETCH, Precision.SECOND)
+    assert revision.lastmod_raw == "1969-12-31"
+    opened.close()
+
+
+def test_a_page_path_with_a_space_reads_where_it_is_absent(tmp_path: Path) -> None:
+    clock = StepClock()
+    opened = Store.create(tmp_path / "store", clock)
+    with opened.writer(clock) as writer:
+        writer.record("mcp", URL + "/two%20words", b"# Two words\n", day("2025-04-01"))
+    (revision,) = opened.history("mcp/spec/tools/two words")
+    assert opened.read("mcp/spec/tools/two words", revision.commit) == "# Two words\n"
+    assert opened.read("mcp/spec/tools/two words", revision.commit + "^") is None
+    assert opened.find("mcp/spec/no such page") is None
+    assert opened.read_file("a b c") is None
+    opened.close()
+
+
 def test_open_refuses_what_is_not_a_store(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="no snapshot store here"):
         Store.open(tmp_path)

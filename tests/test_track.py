@@ -425,3 +425,18 @@ def test_off_site_urls_are_left_out_with_a_warning(site: LocalSite, store: Path)
     summary = fetch(make_config(site, store), progress=progress)
     assert summary.ok and summary.sources[0].listed == 3
     assert any("1 URL(s) on another scheme or host" in w for w in progress.warnings)
+
+
+def test_a_lastmod_before_1970_falls_back_to_the_fetch_time(site: LocalSite, store: Path) -> None:
+    site.publish(V1, lastmod={"/spec/tools": "1969-12-31", "/spec/prompts": "2025-03-26"})
+    progress = SilentProgress()
+    clock = StepClock(datetime(2031, 5, 1, tzinfo=UTC))
+    summary = fetch(make_config(site, store), clock, progress=progress)
+    assert summary.ok and summary.sources[0].new == 3
+    assert any("'1969-12-31' is not a date from 1970 on" in w for w in progress.warnings)
+    with Store.open(store) as opened:
+        (tools,) = opened.history("spec/spec/tools")
+        (prompts,) = opened.history("spec/spec/prompts")
+    assert tools.time_source is TimeSource.FETCH and tools.upstream_time.year == 2031
+    assert prompts.time_source is TimeSource.SITEMAP and prompts.upstream_time.year == 2025
+    assert_consistent(store)
