@@ -78,6 +78,17 @@ def test_failure_text_names_changes_and_passing_pages_list_theirs(tmp_path: Path
     assert not any(isinstance(r, SystemOut) for r in cases["spec/unchanged.md"].result)
 
 
+def test_a_page_failed_by_formatting_changes_names_them(tmp_path: Path) -> None:
+    rewrapped = GLOSSARY.replace("device that", "device\nthat")
+    assert rewrapped != GLOSSARY
+    subject = Report((diff_texts(GLOSSARY, rewrapped, "spec/glossary.md"),))
+    xml = junit(tmp_path, subject, fail_on="formatting")
+    case = next(case for suite in xml for case in suite)
+    failure = next(r for r in case.result if isinstance(r, Failure))
+    assert failure.message == "formatting reaches --fail-on formatting (1 formatting)"
+    assert "spec/glossary.md:" in failure.text and "formatting reformatted" in failure.text
+
+
 def test_acknowledged_changes_let_the_page_pass(tmp_path: Path) -> None:
     subject = report()
     page = subject.pages[1]

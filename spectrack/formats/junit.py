@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
+from dataclasses import replace
 from typing import TextIO
 
 from spectrack.acks import page_verdict
@@ -60,7 +61,9 @@ def _testcase(page: PageReport, found: list[Finding], options: FormatOptions) ->
 
 def junit_tree(report: Report, options: FormatOptions) -> ET.Element:
     by_page: defaultdict[str, list[Finding]] = defaultdict(list)
-    for finding in findings(report, options):
+    # A page failed by its formatting changes lists them, --verbose or not.
+    listed = replace(options, verbose=options.verbose or options.fail_on == "formatting")
+    for finding in findings(report, listed):
         by_page[finding.page.path].append(finding)
     cases = [_testcase(page, by_page[page.path], options) for page in report.pages]
     failures = sum(1 for case in cases if case.find("failure") is not None)
