@@ -159,13 +159,17 @@ def _page_text(blobs: dict[str, bytes], blob: str | None, name: str) -> str | No
     return decode_page(blobs[blob], name) if blob else None
 
 
-def compare_revisions(revisions: RevisionRange) -> Comparison:
-    """Compare the pages under the paths between two commits."""
+def _resolved(revisions: RevisionRange) -> tuple[Path, str, str]:
+    """Where git runs, and the two commits the revisions name."""
     toplevel = _toplevel(revisions.repo)
     # Without PATHs, compare the whole repository whichever folder --repo names.
     where = revisions.repo if revisions.paths else toplevel
-    base = _commit(where, revisions.base)
-    head = _commit(where, revisions.head)
+    return where, _commit(where, revisions.base), _commit(where, revisions.head)
+
+
+def compare_revisions(revisions: RevisionRange) -> Comparison:
+    """Compare the pages under the paths between two commits."""
+    where, base, head = _resolved(revisions)
     if revisions.since_merge_base:
         base = run_git(where, "merge-base", base, head).decode().strip()
     entries = _changed_pages(where, base, head, revisions.paths)
@@ -194,15 +198,15 @@ def compare_inputs(
     """What `spectrack diff` compares: two git revisions, or two files or directories."""
     revisions = revision_range(old, new, paths, repo)
     if revisions is not None:
-        try:
-            return compare_revisions(revisions)
-        except InputError as error:
-            if paths or repo is not None or ".." in old:
-                raise
-            # Two names that are neither files nor revisions: most likely mistyped file names.
-            raise InputError(
-                f"{old}, {new}: no such files or directories, nor git revisions ({error})"
-            ) from None
+        if not (paths or repo is not None or ".." in old):
+            try:
+                _resolved(revisions)
+            except InputError as error:
+                # Two names that are neither files nor revisions: most likely mistyped names.
+                raise InputError(
+                    f"{old}, {new}: no such files or directories, nor git revisions ({error})"
+                ) from None
+        return compare_revisions(revisions)
     if new is None:
         raise InputError(
             f"{old}: give two files or directories to compare, or git revisions: "

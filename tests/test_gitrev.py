@@ -209,3 +209,6 @@ def test_pages_come_from_git_objects_and_bad_bytes_are_named(
     run = run_cli(capsys, "diff", head, broken, "--", "docs")
     assert run.code == 2
     assert run.err.startswith(f"spectrack: error: {broken}:docs/spec/lantern.md: not UTF-8")
+    whole = run_cli(capsys, "diff", head, broken)
+    assert whole.code == 2
+    assert whole.err.startswith(f"spectrack: error: {broken}:docs/spec/lantern.md: not UTF-8")
