@@ -639,6 +639,30 @@ def test_front_matter_delimiter_with_trailing_space() -> None:
     assert diff_texts(old, new, "k.md") == diff_texts(old, new, "k.md", incremental=False)
 
 
+@pytest.mark.parametrize(
+    ("front_matter", "section"),
+    [
+        ("---\ntitle: Kettle\n----\n", ("Kettle",)),
+        ("-----\ntitle: Kettle\n-----\n", ("Kettle",)),
+        ("---\ntitle: Kettle\n   ---\n", ("Kettle",)),
+        ("---\ntitle: Kettle\n...\n", ("Kettle",)),
+        ("--- yaml\ntitle: Kettle\n---\n", ("Kettle",)),
+        ("----\ntitle: Kettle\n---\n", ()),  # closed by no line: no front matter at all
+    ],
+)
+def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
+    front_matter: str, section: tuple[str, ...]
+) -> None:
+    old = front_matter + "\nThe kettle boils.\n\nThe spout pours.\n\nThe lid MUST lock.\n"
+    new = old.replace("MUST", "SHOULD")
+    windowed = diff_texts(old, new, "k.md")
+    assert windowed == diff_texts(old, new, "k.md", incremental=False)
+    (change,) = windowed.changes
+    assert change.kind is ChangeKind.WEAKENED
+    if section:
+        assert change.section == section
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")

@@ -29,8 +29,7 @@ _CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_FRONT_MATTER_START = re.compile(r"---[ \t]*\n")
-_FRONT_MATTER_END = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
@@ -255,15 +254,24 @@ def _closing_fence(marker: str) -> re.Pattern[str]:
 def _front_matter(
     text: str, lines: list[str], spans: list[tuple[int, int]]
 ) -> tuple[str | None, int]:
-    opening = _FRONT_MATTER_START.match(text)
-    if opening is None:
+    """The front matter's title and the line after it, read as mdit-py-plugins' rule reads it:
+    three or more dashes open it at the page's start; a line of as many dashes or more (indented
+    less than a code block), or an unindented ``...``, closes it."""
+    opening = _FRONT_MATTER_OPENING.match(text)
+    body = text.find("\n") + 1
+    if opening is None or not body:
         return None, 0
-    end = _FRONT_MATTER_END.search(text, opening.end())
+    end = _front_matter_closing(len(opening[0])).search(text, body)
     if end is None:
         return None, 0
     last = text.count("\n", 0, end.start())
     spans.append((0, last))
-    return front_matter_title(text[opening.end() : end.start()]), last + 1
+    return front_matter_title(text[body : end.start()]), last + 1
+
+
+@cache
+def _front_matter_closing(dashes: int) -> re.Pattern[str]:
+    return re.compile(rf"^(?:\.\.\.[ \t]*| {{0,3}}-{{{dashes},}}[ \t]*)$", re.M)
 
 
 class _Scan:
