@@ -663,6 +663,30 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         assert change.section == section
 
 
+@pytest.mark.parametrize(
+    ("head", "section", "name"),
+    [
+        (
+            "# Kettle\n\nSpout and lid\nof the kettle\n-------------\n",
+            ("Kettle", "Spout and lid of the kettle"),
+            "k.md",
+        ),
+        ("# Kettle\n\n<!--\n# Draft notes\n-->\n", ("Kettle",), "k.md"),
+        ("# Kettle\n\n{/*\n## Draft notes\n*/}\n", ("Kettle",), "k.mdx"),
+        ("# Kettle\n\nThe kettle boils.\n\n***\n---\n", ("Kettle",), "k.md"),
+    ],
+    ids=["setext-heading-of-two-lines", "html-comment", "mdx-comment", "two-rules"],
+)
+def test_a_window_sees_the_headings_the_whole_page_has(
+    head: str, section: tuple[str, ...], name: str
+) -> None:
+    old = head + "\nThe kettle boils.\n\nThe spout pours.\n\nThe lid MUST lock.\n"
+    new = old.replace("MUST", "SHOULD")
+    windowed = diff_texts(old, new, name)
+    assert windowed == diff_texts(old, new, name, incremental=False)
+    assert [change.section for change in windowed.changes] == [section]
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")

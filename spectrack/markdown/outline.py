@@ -286,6 +286,8 @@ class _Scan:
         self.fenced: list[tuple[int, int]] = []
         """The fenced code blocks found, also among ``spans``."""
         self.containers: list[int] = []
+        self.comments: list[tuple[int, int]] = []
+        """The HTML and MDX comments that span lines, also among ``spans``."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
 
@@ -311,28 +313,45 @@ class _Scan:
         if self.fence is not None:
             self._close_fence(len(self.lines) - 1)
         blocked = _Spans(self.spans)
-        self._setext_headings(body_start, body, blocked)
+        comments = _Spans(self.comments)
+        # A heading line inside a comment is no heading.
+        self.headings = [h for h in self.headings if comments.covering(h.line) is None]
+        self._setext_headings(body_start, body, blocked, comments)
         return blocked
 
-    def _setext_headings(self, body_start: int, body: int, fences: _Spans) -> None:
-        """Setext headings of the body, which starts at line ``body_start``, offset ``body``."""
+    def _setext_headings(
+        self, body_start: int, body: int, fences: _Spans, comments: _Spans
+    ) -> None:
+        """Setext headings of the body, which starts at line ``body_start``, offset ``body``.
+
+        A heading's text is the whole paragraph the underline ends, however many lines it has.
+        """
         line = body_start
         position = body
         for match in _SETEXT.finditer(self.text, body):
             line += self.text.count("\n", position, match.start() + 1)
             position = match.start() + 1
-            above = self.lines[line - 1]
-            if (
-                line - 1 >= body_start
-                and above.strip()
-                and not above.startswith(_NOT_SETEXT_TEXT)
-                and not _LIST_ITEM.match(above)
-                and fences.covering(line) is None
-            ):
-                self.headings.append(
-                    Heading(line - 1, 1 if match.group(1)[0] == "=" else 2, above.strip())
-                )
+            if fences.covering(line) is not None or comments.covering(line) is not None:
+                continue
+            first = line
+            while first - 1 >= body_start and self._paragraph_line(first - 1):
+                first -= 1
+            if first < line:
+                source = "\n".join(text.strip() for text in self.lines[first:line])
+                level = 1 if match.group(1)[0] == "=" else 2
+                self.headings.append(Heading(first, level, source))
         self.headings.sort(key=lambda heading: heading.line)
+
+    def _paragraph_line(self, line: int) -> bool:
+        """Whether a line can belong to a paragraph that an underline below makes a heading."""
+        text = self.lines[line]
+        return (
+            bool(text.strip())
+            and not text.startswith(_NOT_SETEXT_TEXT)
+            and not _LIST_ITEM.match(text)
+            and not _THEMATIC_BREAK.match(text.strip())
+            and not _ATX_START.match(text.lstrip(" "))
+        )
 
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
@@ -388,6 +407,8 @@ class _Scan:
         line_end = self._line_end(position)
         if text.startswith("<!--", position):
             end = self._comment_end(position, "-->")
+            if end > line_end:
+                self.comments.append((line, line + text.count("\n", position, end - 1)))
         else:
             tag = mdx.scan_tag(text, position, len(text))
             if tag is None:
@@ -407,6 +428,8 @@ class _Scan:
         line_end = self._line_end(position)
         if text.startswith("{/*", position):
             end = self._comment_end(position, "*/}")
+            if end > line_end:
+                self.comments.append((line, line + text.count("\n", position, end - 1)))
         else:
             shortcode = _SHORTCODE.match(text, position)
             if shortcode is None or shortcode.group(1):
