@@ -687,6 +687,17 @@ def test_a_window_sees_the_headings_the_whole_page_has(
     assert [change.section for change in windowed.changes] == [section]
 
 
+def test_a_rewrapped_requirement_is_formatting_that_still_names_its_keywords() -> None:
+    old = TOP + "## Lid\n\nThe lid MUST lock. It SHOULD click.\n\nThe base is heavy.\n"
+    new = old.replace("lock. It", "lock.\nIt")
+    windowed = diff_texts(old, new, "blender.md")
+    assert windowed == diff_texts(old, new, "blender.md", incremental=False)
+    (change,) = windowed.changes
+    assert change.change_class is ChangeClass.FORMATTING
+    assert change.section == ("Blender", "Lid")
+    assert change.old is not None and change.old.keywords == ("MUST", "SHOULD")
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")

@@ -251,7 +251,8 @@ def diff_texts(
     """Compare two versions of a page; None on one side means the page was added or removed.
 
     Only the windows around changed lines are parsed unless ``incremental`` is false, which
-    parses both pages whole (the same result, slower; kept to check that claim).
+    parses both pages whole (the same verdict, hunk classes and editorial and normative changes,
+    slower; kept to check that claim).
     """
     old_lines = split_lines(old) if old is not None else []
     new_lines = split_lines(new) if new is not None else []
@@ -270,41 +271,21 @@ def diff_texts(
         spans = windows(diff.opcodes, old_page, new_page)
     else:
         spans = [Window(0, len(old_page.lines), 0, len(new_page.lines))]
-    # Pages whose link definitions or title differ may read the same source differently.
-    same_definitions = old_page.definitions == new_page.definitions
-    same_context = same_definitions and old_page.title_context == new_page.title_context
+    # Pages whose link definitions differ may read the same inline source differently.
     old_cache: dict[str, Any] = {}
-    new_cache = old_cache if same_definitions else {}
-    parsed = []
-    changes = []
-    for span in spans:
-        old_text = "\n".join(old_page.lines[span.old_start : span.old_end])
-        new_text = "\n".join(new_page.lines[span.new_start : span.new_end])
-        if same_context and old_text.split() == new_text.split():
-            changes.append(_whitespace_change(span, old_text, new_text, new_page))
-            continue
-        parsed.append(
-            (
-                parse_window(old_page, span.old_start, span.old_end, old_cache)[0],
-                parse_window(new_page, span.new_start, span.new_end, new_cache)[0],
-            )
+    new_cache = old_cache if old_page.definitions == new_page.definitions else {}
+    parsed = [
+        (
+            parse_window(old_page, span.old_start, span.old_end, old_cache)[0],
+            parse_window(new_page, span.new_start, span.new_end, new_cache)[0],
         )
-    changes.extend(diff_blocks(parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1))
+        for span in spans
+    ]
+    changes = diff_blocks(parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1)
     hunks, extra = _tag_hunks(diff, changes, new_page)
     changes = sorted(changes + extra, key=lambda change: _position(change, diff.opcodes))
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
-    )
-
-
-def _whitespace_change(span: Window, old_text: str, new_text: str, new_page: Outline) -> Change:
-    """A window whose only difference is whitespace: formatting, known without parsing it."""
-    return Change(
-        ChangeClass.FORMATTING,
-        ChangeKind.REFORMATTED,
-        _section_at(new_page, span.new_start),
-        Side(clean(old_text), span.old_start + 1, max(span.old_start + 1, span.old_end)),
-        Side(clean(new_text), span.new_start + 1, max(span.new_start + 1, span.new_end)),
     )
 
 
