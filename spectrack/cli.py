@@ -231,6 +231,8 @@ def diff(
     or two of those; PAGE is a store path without .md, or a URL. --since DATE: every store page
     recorded since DATE.
     """
+    if sources and not since:
+        raise click.UsageError("--source applies only with --since")
     comparison = compare_targets(
         old,
         new,

@@ -164,6 +164,15 @@ def test_the_job_summary_is_written_once_whenever_a_github_report_is(
     assert summary.read_text().count("<!-- spectrack-report -->") == 1, "no github report"
 
 
+def test_source_without_since_is_a_usage_error(
+    pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    old, new = pages
+    run = run_cli(capsys, "diff", "--source", "lamps", old, new)
+    assert run.code == 2
+    assert "--source applies only with --since" in run.err
+
+
 def test_a_single_argument_without_revisions_is_a_usage_error(
     pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
