@@ -43,6 +43,7 @@ the key.
 
 from __future__ import annotations
 
+import math
 import re
 import string
 import tomllib
@@ -313,6 +314,8 @@ class _Reader:
         value = self.get(key, kind, default, describe)
         if not value > 0:  # type: ignore[operator]
             raise self.error(key, f"must be greater than 0, got {value}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.error(key, f"must be a finite number, got {value}")
         return value
 
 

@@ -107,6 +107,8 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ),
         ("[fetch]\nretries = true\n", 2, "key 'retries': expected an integer, got a boolean"),
         ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
+        ("[fetch]\nbackoff = inf\n", 2, "key 'backoff': must be a finite number, got inf"),
+        ("[store]\nlock_wait = nan\n", 2, "key 'lock_wait': must be greater than 0"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
         (
             '[[source]]\nname = "a"\nsitemap = "http://[::1/s.xml"\n',
