@@ -126,7 +126,11 @@ def import_git(
     """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``."""
     if not valid_source_name(source):
         raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
-    if urlsplit(url_base).scheme not in ("http", "https") or not urlsplit(url_base).netloc:
+    try:
+        parts = urlsplit(url_base)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
         raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
     if not (repo / ".git").exists() and not (repo / "HEAD").exists():
         raise InputError(f"{repo}: not a git repository")

@@ -207,6 +207,7 @@ def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_p
         ({"folder": "nowhere"}, "no commit touches a Markdown page"),
         ({"source": "../x"}, "not a source name"),
         ({"url_base": "docs.example.org"}, r"not an http\(s\) URL"),
+        ({"url_base": "http://[::1/docs"}, r"not an http\(s\) URL"),
     ],
 )
 def test_bad_arguments(upstream: Upstream, tmp_path: Path, options: dict, message: str) -> None:
