@@ -208,8 +208,11 @@ def _web_link(href: str | None, base: str) -> str | None:
     """``href`` resolved against ``base`` when it is an http(s) link; None otherwise."""
     if not href or not href.strip():
         return None
-    link = urljoin(base, href.strip())
-    parts = urlsplit(link)
+    try:
+        link = urljoin(base, href.strip())
+        parts = urlsplit(link)
+    except ValueError:
+        return None
     return link if parts.scheme in ("http", "https") and parts.netloc else None
 
 

@@ -67,10 +67,12 @@ def test_atom_prefers_published_and_keeps_only_web_links() -> None:
             ("1.0", "/releases/1.0", "2025-06-01T00:00:00Z", "2025-06-09T00:00:00Z"),
             ("1.1", "javascript:alert(1)", None, "2025-06-10T00:00:00Z"),
             ("1.2", None, None, None),
+            ("1.3", "http://[::1/releases/1.3", None, "2025-06-11T00:00:00Z"),
         ]
     )
     parsed = parse_feed(data, spec("atom", url="https://news.test/feed.xml"))
-    first, second = parsed.releases
+    first, second, third = parsed.releases
+    assert third.url is None, "nor a link that is no URL"
     assert first.published == datetime(2025, 6, 1, tzinfo=UTC), "published wins over updated"
     assert first.url == "https://news.test/releases/1.0", "relative links resolve"
     assert second.published == datetime(2025, 6, 10, tzinfo=UTC)
