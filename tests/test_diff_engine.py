@@ -698,6 +698,17 @@ def test_a_rewrapped_requirement_is_formatting_that_still_names_its_keywords() -
     assert change.old is not None and change.old.keywords == ("MUST", "SHOULD")
 
 
+def test_lone_carriage_returns_end_lines_for_changes_and_hunks_alike() -> None:
+    old = "# Kettle\r\rThe kettle boils.\r\rThe lid MUST lock.\r"
+    page = diff_texts(old, old.replace("MUST", "SHOULD"), "k.md")
+    (change,) = page.changes
+    assert change.kind is ChangeKind.WEAKENED and change.new is not None
+    (hunk,) = page.hunks
+    assert hunk.change_class is ChangeClass.NORMATIVE
+    changed = [line.new for line in hunk.lines if line.op == "+"]
+    assert changed == [change.new.line] == [5]
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")
