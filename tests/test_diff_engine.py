@@ -674,8 +674,13 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         ("# Kettle\n\n<!--\n# Draft notes\n-->\n", ("Kettle",), "k.md"),
         ("# Kettle\n\n{/*\n## Draft notes\n*/}\n", ("Kettle",), "k.mdx"),
         ("# Kettle\n\nThe kettle boils.\n\n***\n---\n", ("Kettle",), "k.md"),
+        (
+            "# Kettle\n\n<Note>\nHandle care\n-----------\n\nThe handle is warm.\n</Note>\n",
+            ("Kettle", "Handle care"),
+            "k.mdx",
+        ),
     ],
-    ids=["setext-heading-of-two-lines", "html-comment", "mdx-comment", "two-rules"],
+    ids=["setext-heading-of-two-lines", "html-comment", "mdx-comment", "two-rules", "in-a-callout"],
 )
 def test_a_window_sees_the_headings_the_whole_page_has(
     head: str, section: tuple[str, ...], name: str

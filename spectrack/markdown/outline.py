@@ -316,7 +316,7 @@ class _Scan:
         comments = _Spans(self.comments)
         # A heading line inside a comment is no heading.
         self.headings = [h for h in self.headings if comments.covering(h.line) is None]
-        self._setext_headings(body_start, body, blocked, comments)
+        self._setext_headings(body_start, body, _Spans(self.fenced), comments)
         return blocked
 
     def _setext_headings(
