@@ -25,7 +25,12 @@ def decode_page(data: bytes, name: str) -> str:
             f"{name}: not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
             "convert the page to UTF-8"
         ) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return unix_line_ends(text)
+
+
+def unix_line_ends(text: str) -> str:
+    """The text with every CRLF and every lone CR a newline, as the Markdown parser reads it."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def read_page(path: Path) -> str:

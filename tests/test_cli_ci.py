@@ -124,27 +124,8 @@ def test_extra_outputs_are_written_by_the_same_run(
     assert unwritable.err.startswith("spectrack: error: missing/dir/x.sarif: cannot write")
 
 
-@pytest.mark.parametrize("output_format", ["sarif", "junit", "markdown", "json", "github"])
-def test_the_step_outputs_are_written_once_whatever_the_format(
-    pages: tuple[str, str],
-    output_format: str,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    old, new = pages
-    monkeypatch.setenv("GITHUB_OUTPUT", str(Path("outputs.txt").resolve()))
-    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    run = run_cli(
-        capsys, "diff", "--format", output_format, "--output", "github=also.txt", old, new
-    )
-    assert run.code == 0
-    lines = Path("outputs.txt").read_text().splitlines()
-    assert len(lines) == len(set(lines)) == 5
-    assert "verdict=normative" in lines
-
-
-@pytest.mark.parametrize("output_format", ["github", "sarif", "text"])
-def test_the_job_summary_is_written_once_whenever_a_github_report_is(
+@pytest.mark.parametrize("output_format", ["sarif", "junit", "markdown", "json", "github", "text"])
+def test_step_outputs_and_job_summary_are_written_once_whatever_the_format(
     pages: tuple[str, str],
     output_format: str,
     monkeypatch: pytest.MonkeyPatch,
@@ -152,12 +133,15 @@ def test_the_job_summary_is_written_once_whenever_a_github_report_is(
 ) -> None:
     old, new = pages
     summary = Path("summary.md").resolve()
+    monkeypatch.setenv("GITHUB_OUTPUT", str(Path("outputs.txt").resolve()))
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
-    monkeypatch.delenv("GITHUB_OUTPUT", raising=False)
     run = run_cli(
         capsys, "diff", "--format", output_format, "--output", "github=also.txt", old, new
     )
     assert run.code == 0
+    lines = Path("outputs.txt").read_text().splitlines()
+    assert len(lines) == len(set(lines)) == 5
+    assert "verdict=normative" in lines
     assert summary.read_text().count("<!-- spectrack-report -->") == 1
     alone = run_cli(capsys, "diff", "--format", "json", old, new)
     assert alone.code == 0

@@ -10,9 +10,9 @@ import pytest
 from spectrack.dates import Precision, TimeSource
 from spectrack.errors import InputError
 from spectrack.importgit import import_git, page_url
-from spectrack.progress import SilentProgress
 from spectrack.store import RevisionEvent, Store
 from tests.conftest import StepClock
+from tests.interrupt import StopAfter
 from tests.storecheck import assert_consistent, head
 
 
@@ -159,19 +159,6 @@ def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> 
             "na\\xefve.md: file name not UTF-8"
         ]
         assert_consistent(store.path)
-
-
-class StopAfter(SilentProgress):
-    """Stops the import (as an interrupt would) once ``commits`` upstream commits are recorded."""
-
-    def __init__(self, commits: int) -> None:
-        super().__init__()
-        self.left = commits
-
-    def advance(self) -> None:
-        self.left -= 1
-        if self.left == 0:
-            raise KeyboardInterrupt
 
 
 def test_a_failed_import_stores_nothing_and_can_be_retried(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
@@ -26,6 +25,7 @@ from spectrack.model import (
     PageStatus,
     Side,
 )
+from spectrack.pages import unix_line_ends
 
 
 def side_of(unit: Unit) -> Side:
@@ -255,7 +255,9 @@ def diff_texts(
     parses both pages whole (the same verdict, hunk classes and editorial and normative changes,
     slower; kept to check that claim).
     """
-    old, new = _lone_returns_ended(old), _lone_returns_ended(new)
+    # Pages read by spectrack arrive so already (`decode_page`); text handed in may not.
+    old = unix_line_ends(old) if old is not None else None
+    new = unix_line_ends(new) if new is not None else None
     old_lines = split_lines(old) if old is not None else []
     new_lines = split_lines(new) if new is not None else []
     diff = line_diff(old_lines, new_lines)
@@ -289,17 +291,6 @@ def diff_texts(
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
     )
-
-
-_LONE_RETURN = re.compile(r"\r(?!\n)")
-
-
-def _lone_returns_ended(text: str | None) -> str | None:
-    """The text with each carriage return not followed by a newline read as a line end, as the
-    parser reads it (old Mac files), so that changes and hunks count the same lines."""
-    if text is None or "\r" not in text:
-        return text
-    return _LONE_RETURN.sub("\n", text)
 
 
 def _position(change: Change, opcodes: Sequence[Opcode]) -> tuple[int, int]:

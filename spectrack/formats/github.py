@@ -49,8 +49,10 @@ _LEVEL = {
 
 
 def escape_data(text: str) -> str:
-    """A command's message as the runner reads it back (``%``, CR and LF percent-encoded)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A command's message as the runner reads it back (``%``, CR and LF percent-encoded); other
+    control characters become U+FFFD, as in the text report, so the log shows no escapes."""
+    newlines = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text_format.shown(newlines)
 
 
 def escape_property(text: str) -> str:
@@ -77,10 +79,8 @@ def annotation(finding: Finding) -> str:
         *detail_lines(finding),
         f'acknowledge with: spectrack ack {finding.fingerprint} --reason "…"',
     ]
-    joined = ",".join(
-        f"{name}={escape_property(text_format.shown(value))}" for name, value in properties.items()
-    )
-    return f"::{level(finding)} {joined}::{escape_data(text_format.shown(chr(10).join(message)))}\n"
+    joined = ",".join(f"{name}={escape_property(value)}" for name, value in properties.items())
+    return f"::{level(finding)} {joined}::{escape_data(chr(10).join(message))}\n"
 
 
 def select(found: Sequence[Finding]) -> tuple[list[Finding], Counter[str]]:

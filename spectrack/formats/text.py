@@ -21,9 +21,9 @@ from spectrack.markdown.inline import shown_keyword_spans
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side
 
 MAX_TEXT = 400
+"""Longest sentence shown in full; longer ones are cut in the middle."""
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters, escape included: fetched text must not steer the reader's terminal."""
-"""Longest sentence shown in full; longer ones are cut in the middle."""
 
 _STYLE = {
     "normative": "bold red",

@@ -608,17 +608,30 @@ def _read_manifest(out: Path) -> dict[str, str]:
     files = manifest.get("files")
     if not isinstance(files, dict):
         return {}
-    return {path: str(key) for path, key in files.items() if _inside(path)}
+    return {path: str(key) for path, key in files.items()}
 
 
-def _inside(path: object) -> bool:
+def _inside(path: str) -> bool:
     """Whether a path read from the manifest names a file inside the output folder."""
     return (
-        isinstance(path, str)
-        and path not in ("", ".", "..")
+        path not in ("", ".", "..")
         and posixpath.normpath(path) == path
         and not path.startswith(("/", "../"))
     )
+
+
+def _put(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
+    """Write ``content`` unless the file holds it already; whether it was written.
+
+    The manifest is deleted before the first file is replaced (see the module docstring).
+    """
+    if not _differs(out, path, content, existing):
+        return False
+    if MANIFEST in existing:
+        (out / MANIFEST).unlink()
+        existing.discard(MANIFEST)
+    _replace(out, path, content, existing)
+    return True
 
 
 def _differs(out: Path, path: str, content: bytes, existing: set[str]) -> bool:
@@ -642,24 +655,22 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder, cannot write the site there")
     out.mkdir(parents=True, exist_ok=True)
-    previous = _read_manifest(out)
+    produced = {output.path: output.key for output in outputs}
+    # A path the build makes is safe by construction; only the others need checking.
+    previous = {
+        path: key for path, key in _read_manifest(out).items() if path in produced or _inside(path)
+    }
     existing = _existing_files(out, [MANIFEST, *previous, *(output.path for output in outputs)])
     written = []
     unchanged = 0
     progress.start("writing the site", len(outputs))
     for output in outputs:
         fresh = previous.get(output.path) == output.key and output.path in existing
-        content = b"" if fresh else output.render()
-        if not fresh and _differs(out, output.path, content, existing):
-            if MANIFEST in existing:
-                (out / MANIFEST).unlink()
-                existing.discard(MANIFEST)
-            _replace(out, output.path, content, existing)
+        if not fresh and _put(out, output.path, output.render(), existing):
             written.append(output.path)
         else:
             unchanged += 1
         progress.advance()
-    produced = {output.path: output.key for output in outputs}
     removed = sorted(
         path
         for path in previous
@@ -673,7 +684,6 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
             if path + ".partial" in existing:
                 (out / (path + ".partial")).unlink()
     manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
-    if _differs(out, MANIFEST, manifest + b"\n", existing):
-        _replace(out, MANIFEST, manifest + b"\n", existing)
+    if _put(out, MANIFEST, manifest + b"\n", existing):
         written.append(MANIFEST)
     return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)

@@ -29,6 +29,7 @@ from spectrack.site import (
     present,
 )
 from spectrack.site.build import CSP, MANIFEST, RECENT_LIMIT, BuildResult
+from tests.interrupt import StopAfter
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
     KETTLE_V1,
@@ -518,19 +519,6 @@ def test_a_manifest_of_another_shape_means_check_every_file(tmp_path: Path, mani
     build(sample_data(), tmp_path)
     (tmp_path / MANIFEST).write_text(manifest)
     assert build(sample_data(), tmp_path).written == (MANIFEST,)
-
-
-class StopAfter(Recorder):
-    """Progress that interrupts the build after ``files`` files, as Ctrl-C would."""
-
-    def __init__(self, files: int) -> None:
-        super().__init__()
-        self.files = files
-
-    def advance(self) -> None:
-        self.files -= 1
-        if self.files == 0:
-            raise KeyboardInterrupt
 
 
 def test_a_build_stopped_part_way_leaves_no_file_claimed_fresh(tmp_path: Path) -> None:
