@@ -101,6 +101,9 @@ class Block:
     """Kind of the innermost admonition around the block (note, tip, important, warning, caution)."""
     language: str = ""
     """For a code block, the first word of its info string, lowercase (``json``, ``mermaid``)."""
+    lead_in: Sentence | None = None
+    """For a block inside a list: the requirement that introduces the list, a sentence with a
+    keyword ending in a colon ("Servers MUST reject a request when:"). Its items are part of it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,15 @@ EXPECTED: dict[str, tuple[str, list[Finding]]] = {
     "unclosed-note": ("editorial", [("editorial", "modified", (), ())]),
     "stray-closing-tag": ("formatting", []),
     "unbalanced-fence": ("formatting", []),
+    "lead-in-list": (
+        "normative",
+        [
+            ("normative", "modified", ("MUST",), ("MUST",)),
+            ("normative", "added", (), ("MUST",)),
+            ("editorial", "modified", (), ()),
+            ("editorial", "modified", (), ()),
+        ],
+    ),
 }
 
 CASE_NAMES = [case.name for case in cases()]

@@ -53,3 +53,19 @@ def test_headings_after_fences_closed_by_longer_or_padded_markers_are_found() ->
     ]
     assert {change.section for change in whole.changes} == {("After",)}
     assert diff_texts(FENCES, new, "page.md") == whole
+
+
+LEAD_IN = "# Valves\n\nA valve MUST close when:\n\n" + "".join(
+    f"- signal {number} arrives\n\n" for number in range(12)
+)
+
+
+def test_a_window_keeps_a_changed_item_with_the_requirement_that_introduces_its_list() -> None:
+    new = LEAD_IN.replace("signal 9 arrives", "signal 9 arrives twice")
+    whole = diff_texts(LEAD_IN, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in whole.changes] == [
+        ("normative", "modified")
+    ]
+    assert whole.changes[0].new is not None
+    assert whole.changes[0].new.text == "A valve MUST close when: signal 9 arrives twice"
+    assert diff_texts(LEAD_IN, new, "page.md") == whole

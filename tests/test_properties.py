@@ -536,3 +536,34 @@ def test_a_copy_added_to_a_run_of_equal_sentences_is_placed_alike() -> None:
 
 def meaningful(report: PageReport) -> list[Change]:
     return [c for c in report.changes if c.change_class is not ChangeClass.FORMATTING]
+
+
+@st.composite
+def introduced_list(draw: st.DrawFn) -> tuple[Page, Sentence]:
+    """A page whose list a requirement ending in a colon introduces, and one more item for it."""
+    sentence, _ = draw(keyword_sentence())
+    *words, last = sentence
+    lead_in = (*words, Word(last.text.rstrip(".") + ":", last.look))
+    items = draw(st.lists(prose_sentence(), min_size=1, max_size=6))
+    blocks: list[Block] = [Heading(2, "Small kettles"), Paragraph((lead_in,))]
+    blocks.append(Items(tuple(Paragraph((item,)) for item in items), draw(st.booleans())))
+    return Page(None, tuple(blocks)), draw(prose_sentence())
+
+
+@SETTINGS
+@given(introduced_list(), STYLES, STYLES, st.integers(0, 6))
+def test_an_item_added_to_a_list_a_requirement_introduces_is_normative(
+    introduced: tuple[Page, Sentence], old: Style, new: Style, place: int
+) -> None:
+    page, item = introduced
+    listed = page.blocks[-1]
+    assert isinstance(listed, Items)
+    assume(item not in sentences_of(page))
+    place = min(place, len(listed.items))
+    items = (*listed.items[:place], Paragraph((item,)), *listed.items[place:])
+    longer = replace(page, blocks=(*page.blocks[:-1], replace(listed, items=items)))
+    old_text, new_text = write(page, old), write(longer, new)
+    whole = diff_texts(old_text, new_text, "page.md", incremental=False)
+    normative = [c for c in whole.changes if c.change_class is ChangeClass.NORMATIVE]
+    assert [c.kind for c in normative] == [ChangeKind.ADDED], explain(whole)
+    assert meaningful(diff_texts(old_text, new_text, "page.md")) == meaningful(whole)

@@ -55,10 +55,24 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
         if block.kind in WHOLE_BLOCK_KINDS or len(block.sentences) <= 1:
             keywords = tuple(k for s in block.sentences for k in s.keywords)
             sentence = Sentence(block.text, block.key, block.line, block.end_line, keywords)
-            units.append(Unit(block, sentence))
+            units.append(Unit(block, _under(block.lead_in, sentence, block.kind)))
         else:
-            units.extend(Unit(block, s) for s in block.sentences)
+            units.extend(Unit(block, _under(block.lead_in, s, block.kind)) for s in block.sentences)
     return units
+
+
+def _under(lead_in: Sentence | None, sentence: Sentence, kind: BlockKind) -> Sentence:
+    """A sentence of a list that a requirement introduces, as part of that requirement: shown
+    after it and with its keywords, still aligned by its own key (code is never a requirement)."""
+    if lead_in is None or kind in WHOLE_BLOCK_KINDS:
+        return sentence
+    return Sentence(
+        f"{lead_in.text} {sentence.text}",
+        sentence.key,
+        sentence.line,
+        sentence.end_line,
+        sentence.keywords + lead_in.keywords,
+    )
 
 
 def _word_set(unit: Unit) -> frozenset[str]:

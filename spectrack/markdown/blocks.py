@@ -46,6 +46,7 @@ _CLOSERS = {
     "container_admonition_close",
     "blockquote_close",
 }
+_LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 _OPENERS = {
     "component_open",
     "alert_open",
@@ -92,6 +93,10 @@ class _Walk:
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
     list_item_pending: bool = False
+    lead_in: Sentence | None = None
+    """The block just added, when a list that follows would be part of its requirement."""
+    lead_ins: list[Sentence | None] = field(default_factory=list)
+    """The requirement that introduces each open list (see `Block.lead_in`), innermost last."""
 
     @property
     def admonition(self) -> str | None:
@@ -146,8 +151,27 @@ class _Walk:
                 sentences=tuple(sentences),
                 admonition=self.admonition,
                 language=language,
+                lead_in=self.lead_ins[-1] if self.lead_ins else None,
             )
         )
+        last = sentences[-1] if sentences else None
+        introduces = (
+            kind in _LEAD_IN_KINDS
+            and last is not None
+            and last.keywords
+            and last.text.endswith(":")
+        )
+        self.lead_in = last if introduces else None
+
+    def open_list(self) -> None:
+        """A list starts: a requirement just before it, or the enclosing list's, introduces it."""
+        self.lead_ins.append(self.lead_in or (self.lead_ins[-1] if self.lead_ins else None))
+        self.lead_in = None
+
+    def close_list(self) -> None:
+        if self.lead_ins:
+            self.lead_ins.pop()
+        self.lead_in = None
 
     def heading(self, level: int, inline: InlineText, span: tuple[int, int]) -> None:
         while self.headings and self.headings[-1][0] >= level:
@@ -190,6 +214,10 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             index += 2
         elif kind == "list_item_open":
             state.list_item_pending = True
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            state.open_list()
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            state.close_list()
         elif kind in ("fence", "code_block"):
             language = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
             state.add(
@@ -212,6 +240,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "container_admonition_open":
             _admonition_title(state, InlineText.of(container_name_and_title(token.info)[1]), span)
         if kind in _OPENERS:
+            state.lead_in = None
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
             state.containers.append(folded[0] if folded else None)
             if folded:
@@ -219,6 +248,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                     Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
                 )
         elif kind in _CLOSERS and state.containers:
+            state.lead_in = None
             state.containers.pop()
         index += 1
     return state

@@ -24,6 +24,7 @@ from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
 from spectrack.markdown.inline import clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
+from spectrack.normative import has_keywords
 
 _CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
@@ -95,6 +96,9 @@ class Outline:
     title_heading_line: int | None = None
     """0-based line of a leading H1 that repeats the front-matter title."""
     _plain: dict[int, str] = field(default_factory=dict)
+    _introduced: dict[int, bool] = field(default_factory=dict)
+    """Line → whether the list it belongs to follows a line ending in a colon (see
+    `_introduced_item`), for the lines looked at so far."""
     _references: dict[str, Any] | None = None
     _definitions: list[str] | None = None
     _heading_lines: list[int] | None = None
@@ -114,6 +118,8 @@ class Outline:
         current = self.lines[line]
         if not current or current[0].isspace() or self.blocked.covering(line) is not None:
             return False
+        if self._introduced_item(line) or self._markup_before_introduced_list(line):
+            return False
         previous = self.lines[line - 1]
         if not previous.strip() or _ATX_START.match(current) or _ATX_START.match(previous):
             return self.blocked.covering(line - 1) is None or not previous.strip()
@@ -124,6 +130,75 @@ class Outline:
             if first is not None and self.blocked.last_of(first) == line - 1:
                 return self.lines[first].startswith(("```", "~~~"))
         return self._item_follows_item(line)
+
+    def _introduced_item(self, line: int) -> bool:
+        """Whether ``line`` is an item of a list that a line ending in a colon introduces.
+
+        When that line's paragraph holds a keyword, the list may be part of a requirement
+        ("Servers MUST reject a request when:") whose items are read with that sentence, so no
+        window may start between them and it.
+        """
+        if not _LIST_ITEM.match(self.lines[line]) or _THEMATIC_BREAK.match(self.lines[line]):
+            return False
+        visited = []
+        previous = line - 1
+        introduced = False
+        while previous >= self.body_start:
+            known = self._introduced.get(previous)
+            if known is not None:
+                introduced = known
+                break
+            visited.append(previous)
+            text = self.lines[previous]
+            first = self.blocked.covering(previous)
+            if first is not None and self.lines[first].startswith(("<", "{")):
+                # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
+                # list from its lead-in for the parser, so it does not here either.
+                previous = first - 1
+                continue
+            if (
+                text.strip()
+                and not text[0].isspace()
+                and not _LIST_ITEM.match(text)
+                and not text.startswith(("<", "{"))
+            ):
+                introduced = not _ATX_START.match(text) and self._lead_in_ends(previous, line)
+                break
+            previous -= 1
+        for seen in visited:
+            self._introduced[seen] = introduced
+        return introduced
+
+    def _markup_before_introduced_list(self, line: int) -> bool:
+        """Whether ``line`` opens markup (a comment, an element) that stands between a list
+        and the lead-in that introduces it (see `_introduced_item`)."""
+        following = line
+        while following < len(self.lines):
+            text = self.lines[following]
+            if not text.strip():
+                following += 1
+            elif text.startswith(("<", "{")):
+                if self.blocked.starts_at(following):
+                    following = self.blocked.last_of(following)
+                following += 1
+            else:
+                return following > line and self._introduced_item(following)
+        return False
+
+    def _lead_in_ends(self, line: int, item: int) -> bool:
+        """Whether the paragraph holding ``line``, the last before the list ``item`` is in, ends
+        in a colon and may hold a keyword."""
+        first = last = line
+        while first > self.body_start and self.lines[first - 1].strip():
+            first -= 1
+        while (
+            last + 1 < item
+            and self.lines[last + 1].strip()
+            and not _LIST_ITEM.match(self.lines[last + 1])
+        ):
+            last += 1
+        paragraph = "\n".join(self.lines[first : last + 1])
+        return paragraph.rstrip().rstrip("*_").endswith(":") and has_keywords(paragraph)
 
     def _item_follows_item(self, line: int) -> bool:
         current = self.lines[line]
