@@ -395,6 +395,18 @@ TOP = "# Blender\n\n"
             id="synonym-keyword",
         ),
         pytest.param(
+            "If a toaster has a timer, it MUST stop a heating element after one minute.\n",
+            "If the toaster has a timer, it MUST stop the heating element after one minute.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="articles-exchanged",
+        ),
+        pytest.param(
+            "The lid MUST lock before a cycle.\n",
+            "The lid MUST lock before each cycle.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="article-replaced-by-a-word",
+        ),
+        pytest.param(
             "The motor is loud. The lid MUST lock.\n",
             "The motor is rather loud. The lid MUST lock.\n",
             [("editorial", "modified", (), ())],

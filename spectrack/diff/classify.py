@@ -22,6 +22,9 @@ SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optio
 PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
 
+ARTICLES = frozenset({"a", "an", "the"})
+"""Words whose addition, removal or exchange is grammar, not a change of requirement."""
+
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
@@ -82,7 +85,8 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
     """Whether two sentences with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
-    synonyms, a misspelling corrected, or a leading pronoun replaced by the noun it stands for.
+    synonyms, articles (a, an, the), a misspelling corrected, or a leading pronoun replaced by the
+    noun it stands for.
     """
     before, after = requirement_words(old), requirement_words(new)
     if before == after:
@@ -99,6 +103,8 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
             and len(removed) == 1
             and 0 < len(added) <= 5
         ):
+            continue
+        if all(word in ARTICLES for word in (*removed, *added)):
             continue
         if len(removed) == len(added) and all(
             is_typo_fix(a, b, new_vocabulary) for a, b in zip(removed, added, strict=True)
