@@ -2,7 +2,7 @@
 
 These tests guard the rules, not single pairs: every labelled normative page must raise an alert,
 the verdict accuracy must not fall, and parsing only the windows around changed lines must give
-the same verdicts as parsing both pages whole.
+the same verdicts as parsing both pages whole, from an outline that agrees with the parser.
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ import pytest
 from bench.corpus import pairs
 from bench.eval import evaluate
 from spectrack.diff import diff_texts
+from spectrack.markdown import scan
+from spectrack.markdown.hugo import resolve_links
+from spectrack.markdown.parser import parser
 from tests.conftest import SHARED, shared_path
 
 
@@ -42,3 +45,19 @@ def test_windows_give_the_same_verdicts_as_whole_pages(shared: Path) -> None:
         if windowed.verdict != whole.verdict:
             different.append((pair.corpus, pair.id, windowed.verdict, whole.verdict))
     assert different == []
+
+
+def test_the_outline_finds_the_fences_and_headings_the_parser_finds(shared: Path) -> None:
+    """The windows are cut where the outline allows and inherit its headings: on every page of
+    the corpus, it must agree with a full parse."""
+    disagreements = []
+    pages = {(pair.path, text) for pair in pairs(shared) for text in (pair.old, pair.new) if text}
+    for path, text in sorted(pages):
+        page = scan(text, path)
+        tokens = parser(page.dialect).parse(resolve_links(text), {})
+        fences = {t.map[0] for t in tokens if t.type == "fence" and t.map}
+        headings = {t.map[0] for t in tokens if t.type == "heading_open" and t.map}
+        found = (set(page.fenced.firsts), {heading.line for heading in page.headings})
+        if found != (fences, headings):
+            disagreements.append(path)
+    assert disagreements == []

@@ -691,8 +691,24 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
             ("Kettle", "Handle care"),
             "k.mdx",
         ),
+        ("# Kettle\n\n- Parts:\n  - lid\n  -\n", ("Kettle",), "k.md"),
+        (
+            "# Kettle\n\n- ```\n  # rinse daily\n  ```\n\n```\nboil\n```\n\n```\npour\n```\n",
+            ("Kettle",),
+            "k.md",
+        ),
+        ("# Kettle\n\n- Spout care\n  ----------\n", ("Kettle", "Spout care"), "k.md"),
     ],
-    ids=["setext-heading-of-two-lines", "html-comment", "mdx-comment", "two-rules", "in-a-callout"],
+    ids=[
+        "setext-heading-of-two-lines",
+        "html-comment",
+        "mdx-comment",
+        "two-rules",
+        "in-a-callout",
+        "an-empty-item-under-an-item",
+        "a-fence-opening-an-item",
+        "setext-heading-in-an-item",
+    ],
 )
 def test_a_window_sees_the_headings_the_whole_page_has(
     head: str, section: tuple[str, ...], name: str

@@ -26,12 +26,15 @@ from spectrack.markdown.inline import clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.normative import has_keywords
 
-_CANDIDATE = re.compile(r"\n[ \t]*[`~<{:#]")
+_CANDIDATE = re.compile(r"\n[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
+_ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
+"""A list item's marker with the spaces after it: where the item's content starts."""
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
+_FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
+"""A fence, also as the first line of a list item's content (``- ```json``)."""
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
@@ -411,8 +414,16 @@ class _Scan:
             first = line
             while first - 1 >= body_start and self._paragraph_line(first - 1):
                 first -= 1
+            texts = [text.strip() for text in self.lines[first:line]]
+            # A list item's first line starts the paragraph when the underline stands within
+            # the item's content; further out it is an empty item of an enclosing list.
+            item = _ITEM_START.match(self.lines[first - 1]) if first > body_start else None
+            underline = self.lines[line]
+            if item and item.end() <= len(underline) - len(underline.lstrip(" ")):
+                first -= 1
+                texts.insert(0, self.lines[first][item.end() :].strip())
             if first < line:
-                source = "\n".join(text.strip() for text in self.lines[first:line])
+                source = "\n".join(texts)
                 level = 1 if match.group(1)[0] == "=" else 2
                 self.headings.append(Heading(first, level, source))
         self.headings.sort(key=lambda heading: heading.line)
@@ -423,7 +434,7 @@ class _Scan:
         return (
             bool(text.strip())
             and not text.startswith(_NOT_SETEXT_TEXT)
-            and not _LIST_ITEM.match(text)
+            and not _LIST_ITEM.match(text.lstrip(" "))
             and not _THEMATIC_BREAK.match(text.strip())
             and not _ATX_START.match(text.lstrip(" "))
         )
@@ -450,7 +461,7 @@ class _Scan:
             return
         stripped = source.lstrip(" \t")
         first = stripped[:1]
-        if first in "`~":
+        if first not in "<{:#":
             fence = _FENCE.match(source)
             if fence and (fence.group(1)[0] == "~" or "`" not in fence.group(2)):
                 self.fence = (line, fence.group(1))
