@@ -17,6 +17,7 @@ from spectrack.diff import diff_texts
 from spectrack.markdown import scan
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.parser import parser
+from spectrack.model import Change, ChangeClass, PageReport
 from tests.conftest import SHARED, shared_path
 
 
@@ -36,14 +37,47 @@ def test_every_labelled_normative_page_raises_an_alert(shared: Path) -> None:
     assert evaluation.confusion[("formatting", "normative")] == 0
 
 
-def test_windows_give_the_same_verdicts_as_whole_pages(shared: Path) -> None:
-    different = []
-    for pair in pairs(shared):
-        old, new = pair.old, pair.new
-        windowed = diff_texts(old, new, pair.path)
-        whole = diff_texts(old, new, pair.path, incremental=False)
-        if windowed.verdict != whole.verdict:
-            different.append((pair.corpus, pair.id, windowed.verdict, whole.verdict))
+@pytest.fixture(scope="module")
+def windowed_and_whole(shared: Path) -> list[tuple[str, PageReport, PageReport]]:
+    """Each pair's name, its windowed diff and its whole-page diff."""
+    return [
+        (
+            f"{pair.corpus} {pair.id}",
+            diff_texts(pair.old, pair.new, pair.path),
+            diff_texts(pair.old, pair.new, pair.path, incremental=False),
+        )
+        for pair in pairs(shared)
+    ]
+
+
+def test_windows_give_the_same_verdicts_as_whole_pages(
+    windowed_and_whole: list[tuple[str, PageReport, PageReport]],
+) -> None:
+    different = [
+        (name, windowed.verdict, whole.verdict)
+        for name, windowed, whole in windowed_and_whole
+        if windowed.verdict != whole.verdict
+    ]
+    assert different == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: on 9 of the 750 pairs a window pairs some sentences otherwise than the whole "
+    "page does (a twin placed at another copy; a reworded requirement paired with a neighbour "
+    "the whole page pairs across the page); the verdicts agree",
+)
+def test_windows_give_the_same_changes_as_whole_pages(
+    windowed_and_whole: list[tuple[str, PageReport, PageReport]],
+) -> None:
+    def meaningful(report: PageReport) -> list[Change]:
+        return [c for c in report.changes if c.change_class is not ChangeClass.FORMATTING]
+
+    different = [
+        name
+        for name, windowed, whole in windowed_and_whole
+        if meaningful(windowed) != meaningful(whole)
+    ]
     assert different == []
 
 
