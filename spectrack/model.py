@@ -79,6 +79,9 @@ class Sentence:
     """1-based line of the page where the sentence starts."""
     end_line: int
     keywords: tuple[Keyword, ...] = ()
+    marks: tuple[tuple[int, int], ...] = ()
+    """Where ``keywords`` stand in ``text``: (start, end) offsets. A keyword quoted as code is
+    none, though the text, without its backticks, shows the same word."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,8 @@ class Block:
     raw: str
     """The source lines the block came from, to tell a reformatted block from an untouched one."""
     sentences: tuple[Sentence, ...]
+    marks: tuple[tuple[int, int], ...] = ()
+    """Where the keywords of the sentences stand in ``text``."""
     admonition: str | None = None
     """Kind of the innermost admonition around the block (note, tip, important, warning, caution)."""
     language: str = ""
@@ -133,6 +138,8 @@ class Side:
     line: int
     end_line: int
     keywords: tuple[str, ...] = ()
+    marks: tuple[tuple[int, int], ...] = ()
+    """Where the keywords stand in ``text``, to highlight them (see `Sentence.marks`)."""
 
 
 @dataclass(frozen=True, slots=True)

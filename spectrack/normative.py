@@ -47,10 +47,19 @@ def has_keywords(text: str) -> bool:
 
 def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyword, ...]:
     """The keywords of a plain-text sentence, in order, ignoring the ``skip`` ranges (code spans)."""
+    return locate_keywords(text, skip)[0]
+
+
+def locate_keywords(
+    text: str, skip: Sequence[tuple[int, int]] = ()
+) -> tuple[tuple[Keyword, ...], tuple[tuple[int, int], ...]]:
+    """`find_keywords`, and where each keyword stands: (start, end) offsets, in order."""
     if not has_keywords(text):
-        return ()
+        return (), ()
     found = []
+    spans = []
     for match in _matches(text, skip):
+        spans.append(match.span())
         if match.group("negated"):
             word = match.group("negated") + (" NOT" if match.group("not") else "")
         elif match.group("not_recommended"):
@@ -59,7 +68,7 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
             word = match.group("single")
         strength, negative = STRENGTH[word]
         found.append(Keyword(word, negative, strength))
-    return tuple(found)
+    return tuple(found), tuple(spans)
 
 
 def keyword_spans(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:

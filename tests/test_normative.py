@@ -286,3 +286,33 @@ def test_reports_highlight_no_keyword_quoted_as_code() -> None:
     (change,) = page.changes
     assert change.new is not None and change.new.keywords == ("MUST",)
     assert [s.text for s in present.segments(change.new.text) if s.keyword] == ["MUST"]
+
+
+def test_a_side_marks_only_its_keywords_not_a_keyword_quoted_as_code() -> None:
+    page = diff_texts(
+        "# T\n\nSend `MUST` as the value; clients SHOULD do so.\n",
+        "# T\n\nSend `MUST` as the value; clients MUST do so.\n",
+        "t.md",
+    )
+    (change,) = page.changes
+    assert change.new is not None and change.old is not None
+    assert [change.new.text[a:b] for a, b in change.new.marks] == ["MUST"]
+    assert change.new.marks[0][0] == change.new.text.rindex("MUST")
+    assert [change.old.text[a:b] for a, b in change.old.marks] == ["SHOULD"]
+
+
+def test_an_item_shown_after_its_lead_in_marks_the_lead_in_keyword() -> None:
+    old = "# T\n\nA pump MUST stop when:\n\n- the tank is full\n"
+    new = old + "- the lid opens, though it MAY restart\n"
+    (change,) = diff_texts(old, new, "t.md").changes
+    assert change.new is not None
+    assert [change.new.text[a:b] for a, b in change.new.marks] == ["MUST", "MAY"]
+
+
+def test_a_table_row_marks_its_keywords_in_the_row_text() -> None:
+    old = "# T\n\n| Part | Rule |\n|---|---|\n| `MAY` flag | Lids SHOULD lock. Fans MAY spin. |\n"
+    new = old.replace("SHOULD", "MUST")
+    (change,) = diff_texts(old, new, "t.md").changes
+    assert change.new is not None
+    assert [change.new.text[a:b] for a, b in change.new.marks] == ["MUST", "MAY"]
+    assert change.new.marks[1][0] == change.new.text.rindex("MAY")

@@ -54,7 +54,9 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
     for block in blocks:
         if block.kind in WHOLE_BLOCK_KINDS or len(block.sentences) <= 1:
             keywords = tuple(k for s in block.sentences for k in s.keywords)
-            sentence = Sentence(block.text, block.key, block.line, block.end_line, keywords)
+            sentence = Sentence(
+                block.text, block.key, block.line, block.end_line, keywords, block.marks
+            )
             units.append(Unit(block, _under(block.lead_in, sentence, block.kind)))
         else:
             units.extend(Unit(block, _under(block.lead_in, s, block.kind)) for s in block.sentences)
@@ -66,12 +68,14 @@ def _under(lead_in: Sentence | None, sentence: Sentence, kind: BlockKind) -> Sen
     after it and with its keywords, still aligned by its own key (code is never a requirement)."""
     if lead_in is None or kind in WHOLE_BLOCK_KINDS:
         return sentence
+    shift = len(lead_in.text) + 1
     return Sentence(
         f"{lead_in.text} {sentence.text}",
         sentence.key,
         sentence.line,
         sentence.end_line,
         sentence.keywords + lead_in.keywords,
+        lead_in.marks + tuple((start + shift, end + shift) for start, end in sentence.marks),
     )
 
 

@@ -31,16 +31,26 @@ from spectrack.pages import unix_line_ends
 def side_of(unit: Unit) -> Side:
     sentence = unit.sentence
     return Side(
-        sentence.text, sentence.line, sentence.end_line, tuple(k.word for k in sentence.keywords)
+        sentence.text,
+        sentence.line,
+        sentence.end_line,
+        tuple(k.word for k in sentence.keywords),
+        sentence.marks,
     )
 
 
 def block_side(blocks: Sequence[Block]) -> Side:
+    marks: list[tuple[int, int]] = []
+    offset = 0
+    for block in blocks:
+        marks.extend((start + offset, end + offset) for start, end in block.marks)
+        offset += len(block.text) + 1
     return Side(
         " ".join(b.text for b in blocks),
         blocks[0].line,
         blocks[-1].end_line,
         tuple(k.word for b in blocks for s in b.sentences for k in s.keywords),
+        tuple(marks),
     )
 
 

@@ -29,7 +29,7 @@ from spectrack.markdown.inline import (
     normalize_target,
 )
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
-from spectrack.normative import find_keywords, has_keywords
+from spectrack.normative import has_keywords, locate_keywords
 from spectrack.sentences import split_sentences
 
 VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
@@ -124,6 +124,7 @@ class _Walk:
             return
         start, end = span
         sentences = []
+        marks: list[tuple[int, int]] = []
         protected = inline.protected
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
@@ -133,11 +134,13 @@ class _Walk:
             end_line = start + 1 + bisect_left(breaks, hi)
             sentence_text = text[lo:hi]
             found: tuple[Keyword, ...] = ()
+            spans: tuple[tuple[int, int], ...] = ()
             if with_keywords:
                 code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
-                found = find_keywords(sentence_text, code)
+                found, spans = locate_keywords(sentence_text, code)
+                marks.extend((a + lo, b + lo) for a, b in spans)
             sentences.append(
-                Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found)
+                Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found, spans)
             )
         self.blocks.append(
             Block(
@@ -149,6 +152,7 @@ class _Walk:
                 end_line=max(start + 1, end),
                 raw=self.raw(start, end),
                 sentences=tuple(sentences),
+                marks=tuple(marks),
                 admonition=self.admonition,
                 language=language,
                 lead_in=self.lead_ins[-1] if self.lead_ins else None,
