@@ -366,3 +366,10 @@ def test_records_round_trip_and_damage_is_a_store_error() -> None:
     assert feeds_to_json(feeds_from_json(data, "r.json")) == data, "same feeds, same bytes"
     with pytest.raises(StoreError, match=r"r\.json: unreadable release record"):
         feeds_from_json(b'{"feeds": [{"key": "x"}]}', "r.json")
+
+
+def test_a_release_before_the_year_1000_is_recorded_so_that_it_reads_back() -> None:
+    early = feed(Release("0.1", datetime(999, 3, 4, 5, 6, 7, tzinfo=UTC), None, False))
+    data = feeds_to_json([early])
+    assert b'"published": "0999-03-04T05:06:07Z"' in data
+    assert feeds_from_json(data, "r.json") == (early,)
