@@ -188,8 +188,15 @@ def distance_words(delta: timedelta) -> str:
     return f"{amount} {side}"
 
 
+_EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+"""Earlier times are placeholders (0001-01-01 is Go's zero time, for one), not release dates."""
+
+
 def _time(text: str | None) -> datetime | None:
-    """An RFC 3339 / ISO 8601 time (Atom, npm, PyPI) or an RFC 822 date (RSS); naive means UTC."""
+    """An RFC 3339 / ISO 8601 time (Atom, npm, PyPI) or an RFC 822 date (RSS), in UTC.
+
+    Naive means UTC. None when unreadable, before 1970, or beyond the last date once in UTC.
+    """
     if not text or not text.strip():
         return None
     value = text.strip()
@@ -199,9 +206,15 @@ def _time(text: str | None) -> datetime | None:
     except ValueError:
         try:
             moment = parsedate_to_datetime(value)
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, OverflowError):
             return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        moment = moment.astimezone(UTC)
+    except OverflowError:
+        return None
+    return moment if moment >= _EARLIEST else None
 
 
 def _web_link(href: str | None, base: str) -> str | None:

@@ -132,6 +132,32 @@ def test_log_and_the_json_report_show_the_nearest_release(
     assert "release" not in json.loads(out)["pages"][0], "files have no release context"
 
 
+def test_an_entry_dated_past_the_last_date_is_a_warning_for_fetch_and_releases(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/gh/releases.atom",
+        github_atom(
+            "acme/tool",
+            [("v2.0.0", "2025-06-18T12:00:00Z"), ("v9.9.9", "9999-12-31T23:59:59-01:00")],
+        ),
+        "application/atom+xml",
+    )
+    left_out = (
+        f"spectrack: warning: release feed github acme/tool ({configured.url('/gh/releases.atom')})"
+        ": 1 entry without a version or a readable publish time left out\n"
+    )
+    code, _, err = run(capsys, "fetch")
+    assert (code, err) == (0, left_out)
+    code, out, err = run(capsys, "releases")
+    assert (code, err) == (0, left_out)
+    assert "mcp: github acme/tool: 1 recorded, 0 new" in out
+    code, out, _ = run(capsys, "log")
+    assert code == 0 and out.endswith("release v2.0.0 came out 2 hours after the edit\n")
+
+
 def test_every_option_of_releases_is_documented() -> None:
     readme = README.read_text(encoding="utf-8")
     section = readme[readme.index("## Release correlation") :]

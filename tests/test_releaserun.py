@@ -18,7 +18,15 @@ from spectrack.serve import LocalSite, Reply
 from spectrack.store import Store
 from spectrack.track import run_fetch
 from tests.conftest import RecordingSleep, StepClock
-from tests.feeds import github_atom, npm_document, publish_good_feeds, pypi_document, serve, specs
+from tests.feeds import (
+    atom,
+    github_atom,
+    npm_document,
+    publish_good_feeds,
+    pypi_document,
+    serve,
+    specs,
+)
 from tests.storecheck import assert_consistent, git, head
 
 FAST = FetchConfig(timeout=0.5, retries=1, backoff=0.01, user_agent="spectrack-test")
@@ -135,6 +143,33 @@ def test_bad_feeds_are_warnings_that_keep_what_was_recorded(site: LocalSite, sto
     assert recorded_versions(store) == good_versions(site)
     assert head(store) == before, "nothing recorded was rewritten"
     assert_consistent(store, [before])
+
+
+def test_entries_dated_before_1970_or_past_the_last_date_are_left_out_with_a_warning(
+    site: LocalSite, store: Path
+) -> None:
+    serve(
+        site,
+        "/news.xml",
+        atom(
+            [
+                ("2.0", None, None, "2025-06-18T12:00:00Z"),
+                ("placeholder", None, None, "0001-01-01T00:00:00Z"),
+                ("far", None, None, "9999-12-31T23:59:59-01:00"),
+            ]
+        ),
+        "application/atom+xml",
+    )
+    summary = releases(make_config(site, store, (specs(site)[3],)))
+    assert summary.ok and [f.added for f in summary.feeds] == [1]
+    assert summary.messages == [
+        f"release feed atom {site.url('/news.xml')} ({site.url('/news.xml')}): 2 entries "
+        "without a version or a readable publish time left out"
+    ]
+    (feed,) = recorded(store)
+    assert [(r.version, r.published) for r in feed.releases] == [
+        ("2.0", datetime(2025, 6, 18, 12, tzinfo=UTC))
+    ]
 
 
 def test_a_feed_failing_on_first_run_is_recorded_empty_and_the_others_are_kept(

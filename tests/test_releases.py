@@ -94,6 +94,36 @@ def test_rss_items_are_dated_by_pubdate() -> None:
     ]
 
 
+def test_times_are_utc_and_those_before_1970_or_past_the_last_date_are_left_out() -> None:
+    data = atom(
+        [
+            ("2.0", None, "2025-06-18T14:00:00+02:00", None),
+            ("0.0", None, "0001-01-01T00:00:00Z", None),
+            ("0.1", None, "1969-12-31T23:59:59Z", None),
+            ("9.9", None, "9999-12-31T23:59:59-01:00", None),
+            ("0.2", None, "0001-01-01T00:30:00+01:00", None),
+        ]
+    )
+    parsed = parse_feed(data, spec("atom"))
+    (only,) = parsed.releases
+    assert (only.version, only.published) == ("2.0", datetime(2025, 6, 18, 12, tzinfo=UTC))
+    assert only.published.tzinfo is UTC
+    assert parsed.skipped == 4
+
+
+def test_an_rss_date_with_a_year_past_any_date_is_left_out() -> None:
+    data = rss(
+        [
+            ("Tool 5.0", "https://example.org/5", "Wed, 18 Jun 2025 06:00:00 GMT"),
+            ("Tool 6.0", "https://example.org/6", "Fri, 31 Dec 99999999999999999999 23:59:59 GMT"),
+            ("Tool 7.0", "https://example.org/7", "Fri, 31 Dec 9999 23:59:59 -0100"),
+        ]
+    )
+    parsed = parse_feed(data, spec("atom"))
+    assert [r.version for r in parsed.releases] == ["Tool 5.0"]
+    assert parsed.skipped == 2
+
+
 def test_npm_reads_the_time_map_without_created_and_modified() -> None:
     data = npm_document(
         "@acme/sdk",
