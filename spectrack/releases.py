@@ -371,7 +371,8 @@ def _version_map(
     )
 
 
-def _npm_time(value: object) -> datetime | None:
+def _json_time(value: object) -> datetime | None:
+    """`_time` of a JSON value; a number or anything else but a string is no time."""
     return _time(value) if isinstance(value, str) else None
 
 
@@ -382,7 +383,7 @@ def parse_npm(data: bytes, spec: FeedSpec) -> ParsedFeed:
         spec,
         "time",
         "an npm registry package document",
-        _npm_time,
+        _json_time,
         f"https://www.npmjs.com/package/{spec.target}/v/{{version}}",
         frozenset({"created", "modified", "unpublished"}),
     )
@@ -392,7 +393,7 @@ def _first_upload(files: object) -> datetime | None:
     if not isinstance(files, list):
         return None
     times = [
-        _time(file.get("upload_time_iso_8601") or file.get("upload_time"))
+        _json_time(file.get("upload_time_iso_8601") or file.get("upload_time"))
         for file in files
         if isinstance(file, dict)
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -157,6 +158,20 @@ def test_pypi_dates_a_version_by_its_first_upload() -> None:
     ]
     assert parsed.releases[0].url == "https://pypi.org/project/acme-sdk/0.4.0/"
     assert parsed.skipped == 1, "a version without files has no time"
+
+
+def test_a_pypi_upload_time_that_is_no_string_is_left_out() -> None:
+    document = {
+        "info": {"name": "acme-sdk"},
+        "releases": {
+            "1.0": [{"upload_time_iso_8601": "2025-06-18T12:00:00Z"}],
+            "1.1": [{"upload_time_iso_8601": 1750248000}],
+            "1.2": [{"upload_time_iso_8601": ["2025-06-19T12:00:00Z"]}],
+        },
+    }
+    parsed = parse_feed(json.dumps(document).encode(), spec("pypi", "acme-sdk"))
+    assert [r.version for r in parsed.releases] == ["1.0"]
+    assert parsed.skipped == 2
 
 
 @pytest.mark.parametrize(
