@@ -252,6 +252,9 @@ def _xml(data: bytes, spec: FeedSpec) -> Element:
         raise spec.error(f"refused: {error} (DTDs and entities are never parsed)") from None
     except ParseError as error:
         raise spec.error(f"not well-formed XML ({error})") from None
+    except (LookupError, ValueError) as error:
+        # The declared encoding is one Python does not know (LookupError) or expat cannot read.
+        raise spec.error(f"not readable XML ({error})") from None
 
 
 def _atom_link(entry: Element) -> str | None:
@@ -342,6 +345,8 @@ def _json_object(data: bytes, spec: FeedSpec) -> dict[str, Any]:
         document = json.loads(data)
     except (UnicodeDecodeError, ValueError) as error:
         raise spec.error(f"not valid JSON ({error})") from None
+    except RecursionError:
+        raise spec.error("JSON nested too deeply to be read") from None
     if not isinstance(document, dict):
         raise spec.error("not a JSON object")
     return document

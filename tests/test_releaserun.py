@@ -145,6 +145,28 @@ def test_bad_feeds_are_warnings_that_keep_what_was_recorded(site: LocalSite, sto
     assert_consistent(store, [before])
 
 
+def test_documents_that_cannot_be_decoded_fail_alone_and_the_other_feeds_are_recorded(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    serve(site, "/news.xml", b"<?xml version='1.0' encoding='x-made-up'?><feed/>", "text/xml")
+    serve(site, "/npm/sdk", b"[" * 50_000 + b"]" * 50_000, "application/json")
+    summary = releases(make_config(site, store, specs(site)))
+    assert [f.feed for f in summary.failures] == [
+        "npm @acme/sdk",
+        f"atom {site.url('/news.xml')}",
+    ]
+    assert summary.messages == [
+        f"release feed npm @acme/sdk ({site.url('/npm/sdk')}): JSON nested too deeply to be "
+        "read; no release was recorded before",
+        f"release feed atom {site.url('/news.xml')} ({site.url('/news.xml')}): not readable XML "
+        "(unknown encoding: x-made-up); no release was recorded before",
+    ]
+    versions = recorded_versions(store)
+    assert versions["github acme/tool"] == ["v1.9.0", "v2.0.0"]
+    assert versions["pypi acme-sdk"] == ["0.4.0"]
+
+
 def test_entries_dated_before_1970_or_past_the_last_date_are_left_out_with_a_warning(
     site: LocalSite, store: Path
 ) -> None:

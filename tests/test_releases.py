@@ -190,6 +190,14 @@ def test_a_pypi_upload_time_that_is_no_string_is_left_out() -> None:
         ("pypi", b'{"info": {}}', "no 'releases' map"),
         ("pypi", pypi_document({"1.0": [], "1.1": []}), "none of its 2 entries"),
         ("atom", atom([("1.0", None, None, None)]), "none of its 1 entries"),
+        (
+            "atom",
+            b"<?xml version='1.0' encoding='x-no-such-code'?><feed/>",
+            "not readable XML (unknown encoding: x-no-such-code)",
+        ),
+        ("github", b"<?xml version='1.0' encoding='utf-32'?><feed/>", "not readable XML"),
+        ("npm", b"[" * 100_000 + b"]" * 100_000, "JSON nested too deeply to be read"),
+        ("pypi", b'{"releases": ' * 100_000 + b"{}" + b"}" * 100_000, "nested too deeply"),
     ],
 )
 def test_bad_documents_are_errors_naming_the_feed(kind: str, data: bytes, fragment: str) -> None:
