@@ -142,12 +142,16 @@ _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
 def parse_window(text: str) -> timedelta:
-    """``24h``, ``90m``, ``2d``, ``1w``, ``1d12h`` (s, m, h, d, w); ValueError otherwise or for 0."""
+    """``24h``, ``90m``, ``2d``, ``1w``, ``1d12h`` (s, m, h, d, w); ValueError otherwise, for 0, or
+    for more than `timedelta` holds."""
     compact = text.strip().lower()
     parts = _DURATION_PART.findall(compact)
     if not parts or "".join(f"{n}{u}" for n, u in parts) != compact.replace(" ", ""):
         raise ValueError(f"{text!r} is not a duration such as '24h', '90m', '2d' or '1d12h'")
-    window = timedelta(seconds=sum(int(n) * _UNIT_SECONDS[u] for n, u in parts))
+    try:
+        window = timedelta(seconds=sum(int(n) * _UNIT_SECONDS[u] for n, u in parts))
+    except OverflowError:
+        raise ValueError(f"{text!r} is too long (at most {timedelta.max.days} days)") from None
     if window <= timedelta(0):
         raise ValueError(f"{text!r}: the window must be longer than 0")
     return window

@@ -258,6 +258,12 @@ def test_bad_windows_are_refused(text: str) -> None:
         parse_window(text)
 
 
+@pytest.mark.parametrize("text", ["1000000000d", "99999999999999d", "999999999d86400s"])
+def test_windows_longer_than_any_time_span_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=r"is too long \(at most 999999999 days\)"):
+        parse_window(text)
+
+
 # -- the nearest release ------------------------------------------------------------------------
 
 
