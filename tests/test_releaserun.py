@@ -269,6 +269,31 @@ def test_a_changed_window_is_recorded_even_when_the_feed_is_down(
 def test_no_feeds_configured_is_a_configuration_error(site: LocalSite, store: Path) -> None:
     with pytest.raises(ConfigError, match=r"no \[\[source.releases\]\] configured for spec"):
         releases(make_config(site, store, ()))
+    assert not store.exists(), "a configuration error creates no store"
+
+
+def test_taking_out_the_last_feeds_of_a_source_stops_showing_their_releases(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    releases(make_config(site, store, specs(site)))
+    before = head(store)
+    site.requests.clear()
+    summary = releases(make_config(site, store, ()))
+    assert summary.ok and summary.feeds == ()
+    assert site.requests == [], "no feed is configured, so none is fetched"
+    feeds_now = recorded(store)
+    assert [f.configured for f in feeds_now] == [False] * 4
+    assert recorded_versions(store) == good_versions(site), "their releases stay recorded"
+    assert git(store, "log", "--format=%s", f"{before}..") == "Record releases of spec\n"
+    with Store.open(store) as opened:
+        assert (
+            ReleaseBook.load(opened).nearest("spec", datetime(2025, 6, 18, 12, tzinfo=UTC)) is None
+        )
+    with pytest.raises(ConfigError, match="nothing to fetch"):
+        releases(make_config(site, store, ()))
+    releases(make_config(site, store, specs(site)[:1]))
+    assert [f.configured for f in recorded(store)] == [True, False, False, False], "back again"
 
 
 V1 = {"/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n"}
@@ -299,6 +324,21 @@ def test_fetch_refreshes_releases_and_a_bad_feed_does_not_fail_it(
         match = ReleaseBook.load(opened).nearest(latest.source, latest.upstream_time)
     assert match is not None
     assert (match.release.version, match.distance) == ("v2.0.0", "2 hours after")
+    assert_consistent(store)
+
+
+def test_fetch_marks_the_feeds_of_a_source_left_without_any_as_no_longer_configured(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    pages = dict(site.routes)
+    site.publish(V1, lastmod="2025-06-17T00:00:00Z")
+    site.routes.update(pages)
+    run_fetch(make_config(site, store, specs(site)), clock=StepClock(), sleep=RecordingSleep())
+    assert [f.configured for f in recorded(store)] == [True] * 4
+    run_fetch(make_config(site, store, ()), clock=StepClock(), sleep=RecordingSleep())
+    assert [f.configured for f in recorded(store)] == [False] * 4
+    assert recorded_versions(store) == good_versions(site)
     assert_consistent(store)
 
 
