@@ -525,32 +525,58 @@ def feeds_to_json(feeds: Sequence[RecordedFeed]) -> bytes:
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def _recorded_text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a string")
+    return value
+
+
+def _recorded_optional_text(value: object) -> str | None:
+    return None if value is None else _recorded_text(value)
+
+
+def _recorded_time(value: object) -> datetime:
+    moment = datetime.fromisoformat(_recorded_text(value))
+    if moment.tzinfo is None:
+        # A time without an offset cannot be compared with the edits' times.
+        raise ValueError(f"{value!r} has no UTC offset")
+    # In UTC here, so that no later use of it can overflow the range of dates.
+    return moment.astimezone(UTC)
+
+
 def feeds_from_json(data: bytes, name: str) -> tuple[RecordedFeed, ...]:
     """Read `feeds_to_json` output; `StoreError` naming ``name`` when it is damaged."""
     try:
         document = json.loads(data)
         return tuple(
             RecordedFeed(
-                key=feed["key"],
-                label=feed["label"],
-                url=feed["url"],
+                key=_recorded_text(feed["key"]),
+                label=_recorded_text(feed["label"]),
+                url=_recorded_text(feed["url"]),
                 window=timedelta(seconds=int(feed["window_seconds"])),
                 releases=tuple(
                     Release(
                         version=str(release["version"]),
-                        published=datetime.fromisoformat(release["published"]),
-                        url=release.get("url"),
+                        published=_recorded_time(release["published"]),
+                        url=_recorded_optional_text(release.get("url")),
                         prerelease=bool(release["prerelease"]),
                     )
                     for release in feed["releases"]
                 ),
                 configured=bool(feed.get("configured", True)),
-                etag=feed.get("etag"),
-                last_modified=feed.get("last_modified"),
+                etag=_recorded_optional_text(feed.get("etag")),
+                last_modified=_recorded_optional_text(feed.get("last_modified")),
             )
             for feed in document["feeds"]
         )
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as error:
         raise StoreError(f"{name}: unreadable release record ({error!r})") from None
 
 

@@ -432,3 +432,49 @@ def test_a_release_before_the_year_1000_is_recorded_so_that_it_reads_back() -> N
     data = feeds_to_json([early])
     assert b'"published": "0999-03-04T05:06:07Z"' in data
     assert feeds_from_json(data, "r.json") == (early,)
+
+
+def _damaged(change: str, value: object) -> bytes:
+    """A good record with one value replaced: ``change`` is where, as a path of keys."""
+    record = json.loads(feeds_to_json([feed(release("1.0.0", timedelta(hours=1)))]))
+    where = record
+    *path, last = change.split("/")
+    for step in path:
+        where = where[int(step)] if step.isdigit() else where[step]
+    where[last] = value
+    return json.dumps(record).encode()
+
+
+@pytest.mark.parametrize(
+    ("change", "value"),
+    [
+        ("feeds/0/releases/0/published", "2025-06-18T11:00:00"),
+        ("feeds/0/releases/0/published", "2025-06-18"),
+        ("feeds/0/releases/0/published", 1750244400),
+        ("feeds/0/window_seconds", 10**20),
+        ("feeds/0/window_seconds", 1e300),
+        ("feeds/0/key", ["github", "acme/tool"]),
+        ("feeds/0/etag", 7),
+        ("feeds/0/releases/0/url", {"href": "https://example.org"}),
+    ],
+)
+def test_a_record_of_the_right_syntax_but_wrong_values_is_a_store_error(
+    change: str, value: object
+) -> None:
+    with pytest.raises(StoreError, match=r"^r\.json: unreadable release record \("):
+        feeds_from_json(_damaged(change, value), "r.json")
+
+
+def test_a_record_nested_too_deeply_to_be_read_is_a_store_error() -> None:
+    with pytest.raises(StoreError, match=r"^r\.json: unreadable release record \(RecursionError"):
+        feeds_from_json(b'{"feeds": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "r.json")
+
+
+def test_a_recorded_time_is_read_in_utc_and_refused_when_utc_has_no_such_date() -> None:
+    late = _damaged("feeds/0/releases/0/published", "9999-12-31T22:00:00-01:00")
+    (read,) = feeds_from_json(late, "r.json")
+    assert read.releases[0].published == datetime(9999, 12, 31, 23, tzinfo=UTC)
+    assert read.releases[0].published.tzinfo is UTC
+    beyond = _damaged("feeds/0/releases/0/published", "9999-12-31T23:59:59-01:00")
+    with pytest.raises(StoreError, match="unreadable release record"):
+        feeds_from_json(beyond, "r.json")
