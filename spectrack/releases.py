@@ -123,7 +123,7 @@ class FeedSpec:
 
 _SEMVER_PRE = re.compile(r"\d+\.\d+\.\d+-")
 _MARKER_PRE = re.compile(
-    r"\d[-_.]?(?:alpha|beta|preview|pre|rc|dev|a|b|c)[-_.]?\d*(?:$|[.+])", re.IGNORECASE
+    r"\d[-_.]?(?:alpha|beta|preview|pre|rc|dev|a|b|c)[-_.]?\d*(?:$|\.)", re.IGNORECASE
 )
 
 
@@ -134,7 +134,9 @@ def is_prerelease(version: str) -> bool:
     style marker after a digit (``1.4.0rc1``, ``2.0b3``, ``1.0.dev2``, ``3.1-alpha``). Anything
     else, post releases and build metadata (``1.0.post1``, ``1.0.0+build.7``) included, is final.
     """
-    return bool(_SEMVER_PRE.search(version) or _MARKER_PRE.search(version))
+    # Build metadata names a build, not a stage: a hash in it (``+sha.5114f8c``) is no marker.
+    release = version.split("+", 1)[0]
+    return bool(_SEMVER_PRE.search(release) or _MARKER_PRE.search(release))
 
 
 _DURATION_PART = re.compile(r"(\d+)\s*([smhdw])")
