@@ -307,10 +307,15 @@ def _feed_entries(data: bytes, spec: FeedSpec) -> list[_Entry]:
 def _releases_of(
     spec: FeedSpec, rows: Iterable[tuple[str | None, str | None, datetime | None]]
 ) -> ParsedFeed:
-    """Releases from (version, link, time) rows; rows without a version or time are counted."""
+    """Releases from (version, link, time) rows; rows without a version or time are counted.
+
+    Runs of white space in a version are one space: a title wrapped over lines is one version, and
+    one line of `spectrack log`.
+    """
     releases: dict[str, Release] = {}
     skipped = 0
-    for version, link, published in rows:
+    for raw, link, published in rows:
+        version = " ".join(raw.split()) if raw else None
         if not version or published is None:
             skipped += 1
             continue

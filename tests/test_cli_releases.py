@@ -159,6 +159,23 @@ def test_an_entry_dated_past_the_last_date_is_a_warning_for_fetch_and_releases(
     assert code == 0 and out.endswith("release v2.0.0 came out 2 hours after the edit\n")
 
 
+def test_a_release_title_over_several_lines_keeps_log_to_one_line_per_revision(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/npm/sdk",
+        npm_document("@acme/sdk", {"3.1.0\n      (long-term\tsupport)": "2025-06-18T10:30:00Z"}),
+        "application/json",
+    )
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "log")
+    assert code == 0
+    (line,) = out.splitlines()
+    assert line.endswith("release 3.1.0 (long-term support) came out under an hour after the edit")
+
+
 @pytest.mark.parametrize(
     ("damage", "value"),
     [("published", "2025-06-18T12:00:00"), ("window_seconds", 10**20)],

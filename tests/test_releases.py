@@ -125,6 +125,23 @@ def test_an_rss_date_with_a_year_past_any_date_is_left_out() -> None:
     assert parsed.skipped == 2
 
 
+def test_a_title_wrapped_over_lines_is_a_version_on_one_line() -> None:
+    data = rss(
+        [
+            (
+                "\n   Tool 2.0:\n\t  faster\r\n sync  \n",
+                "https://e.org/2",
+                "Wed, 18 Jun 2025 06:00:00 GMT",
+            )
+        ]
+    )
+    (wrapped,) = parse_feed(data, spec("atom")).releases
+    assert wrapped.version == "Tool 2.0: faster sync"
+    tag = github_atom("acme/tool", [("v1%0A%20.2", "2025-06-18T12:00:00Z")])
+    (tagged,) = parse_feed(tag, spec("github", "acme/tool")).releases
+    assert tagged.version == "v1 .2", "an escaped line break in a tag is a space too"
+
+
 def test_npm_reads_the_time_map_without_created_and_modified() -> None:
     data = npm_document(
         "@acme/sdk",
