@@ -146,5 +146,7 @@ def git_date(moment: datetime) -> str:
 
 
 def iso(moment: datetime) -> str:
-    """ISO 8601 in UTC with a ``Z``, to the second."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """ISO 8601 in UTC with a ``Z``, to the second; the year always has four digits."""
+    # Not strftime: its %Y leaves years before 1000 unpadded (glibc), and fromisoformat cannot
+    # read such a year back.
+    return moment.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"

@@ -31,6 +31,7 @@ from spectrack.releases import (
     RecordedFeed,
     feeds_from_json,
     feeds_to_json,
+    load_feeds,
     merge_releases,
     parse_feed,
     release_path,
@@ -203,12 +204,23 @@ async def refresh_releases(
     if total:
         report.start("releases", total)
     results: list[FeedResult] = []
+    # Sources without feeds too: feeds recorded for them are to be marked no longer configured.
     for source in sources:
-        if source.releases:
-            results += await refresh_source(
-                source, writer, fetcher, conditional=conditional, progress=report
-            )
+        results += await refresh_source(
+            source, writer, fetcher, conditional=conditional, progress=report
+        )
     return ReleasesSummary(tuple(results))
+
+
+def _recorded_as_configured(config: Config, sources: Sequence[SourceConfig]) -> bool:
+    """Whether the store (if any) records feeds of ``sources`` that are still marked configured."""
+    try:
+        with Store.open(config.store.path) as store:
+            return any(
+                feed.configured for source in sources for feed in load_feeds(store, source.name)
+            )
+    except StoreError:
+        return False
 
 
 def run_releases(
@@ -222,7 +234,9 @@ def run_releases(
 ) -> ReleasesSummary:
     """`refresh_releases` with the configured store (created when missing) and an httpx client."""
     sources = config.selected(names)
-    if not any(source.releases for source in sources):
+    if not any(source.releases for source in sources) and not _recorded_as_configured(
+        config, sources
+    ):
         where = f"{config.path}: " if config.path else ""
         which = ", ".join(s.name for s in sources) or "any source"
         raise ConfigError(f"{where}no [[source.releases]] configured for {which}; nothing to fetch")

@@ -123,7 +123,7 @@ class FeedSpec:
 
 _SEMVER_PRE = re.compile(r"\d+\.\d+\.\d+-")
 _MARKER_PRE = re.compile(
-    r"\d[-_.]?(?:alpha|beta|preview|pre|rc|dev|a|b|c)[-_.]?\d*(?:$|[.+])", re.IGNORECASE
+    r"\d[-_.]?(?:alpha|beta|preview|pre|rc|dev|a|b|c)[-_.]?\d*(?:$|\.)", re.IGNORECASE
 )
 
 
@@ -134,7 +134,9 @@ def is_prerelease(version: str) -> bool:
     style marker after a digit (``1.4.0rc1``, ``2.0b3``, ``1.0.dev2``, ``3.1-alpha``). Anything
     else, post releases and build metadata (``1.0.post1``, ``1.0.0+build.7``) included, is final.
     """
-    return bool(_SEMVER_PRE.search(version) or _MARKER_PRE.search(version))
+    # Build metadata names a build, not a stage: a hash in it (``+sha.5114f8c``) is no marker.
+    release = version.split("+", 1)[0]
+    return bool(_SEMVER_PRE.search(release) or _MARKER_PRE.search(release))
 
 
 _DURATION_PART = re.compile(r"(\d+)\s*([smhdw])")
@@ -142,12 +144,16 @@ _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
 def parse_window(text: str) -> timedelta:
-    """``24h``, ``90m``, ``2d``, ``1w``, ``1d12h`` (s, m, h, d, w); ValueError otherwise or for 0."""
+    """``24h``, ``90m``, ``2d``, ``1w``, ``1d12h`` (s, m, h, d, w); ValueError otherwise, for 0, or
+    for more than `timedelta` holds."""
     compact = text.strip().lower()
     parts = _DURATION_PART.findall(compact)
     if not parts or "".join(f"{n}{u}" for n, u in parts) != compact.replace(" ", ""):
         raise ValueError(f"{text!r} is not a duration such as '24h', '90m', '2d' or '1d12h'")
-    window = timedelta(seconds=sum(int(n) * _UNIT_SECONDS[u] for n, u in parts))
+    try:
+        window = timedelta(seconds=sum(int(n) * _UNIT_SECONDS[u] for n, u in parts))
+    except OverflowError:
+        raise ValueError(f"{text!r} is too long (at most {timedelta.max.days} days)") from None
     if window <= timedelta(0):
         raise ValueError(f"{text!r}: the window must be longer than 0")
     return window
@@ -188,8 +194,15 @@ def distance_words(delta: timedelta) -> str:
     return f"{amount} {side}"
 
 
+_EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+"""Earlier times are placeholders (0001-01-01 is Go's zero time, for one), not release dates."""
+
+
 def _time(text: str | None) -> datetime | None:
-    """An RFC 3339 / ISO 8601 time (Atom, npm, PyPI) or an RFC 822 date (RSS); naive means UTC."""
+    """An RFC 3339 / ISO 8601 time (Atom, npm, PyPI) or an RFC 822 date (RSS), in UTC.
+
+    Naive means UTC. None when unreadable, before 1970, or beyond the last date once in UTC.
+    """
     if not text or not text.strip():
         return None
     value = text.strip()
@@ -199,9 +212,15 @@ def _time(text: str | None) -> datetime | None:
     except ValueError:
         try:
             moment = parsedate_to_datetime(value)
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, OverflowError):
             return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        moment = moment.astimezone(UTC)
+    except OverflowError:
+        return None
+    return moment if moment >= _EARLIEST else None
 
 
 def _web_link(href: str | None, base: str) -> str | None:
@@ -239,6 +258,9 @@ def _xml(data: bytes, spec: FeedSpec) -> Element:
         raise spec.error(f"refused: {error} (DTDs and entities are never parsed)") from None
     except ParseError as error:
         raise spec.error(f"not well-formed XML ({error})") from None
+    except (LookupError, ValueError) as error:
+        # The declared encoding is one Python does not know (LookupError) or expat cannot read.
+        raise spec.error(f"not readable XML ({error})") from None
 
 
 def _atom_link(entry: Element) -> str | None:
@@ -285,10 +307,15 @@ def _feed_entries(data: bytes, spec: FeedSpec) -> list[_Entry]:
 def _releases_of(
     spec: FeedSpec, rows: Iterable[tuple[str | None, str | None, datetime | None]]
 ) -> ParsedFeed:
-    """Releases from (version, link, time) rows; rows without a version or time are counted."""
+    """Releases from (version, link, time) rows; rows without a version or time are counted.
+
+    Runs of white space in a version are one space: a title wrapped over lines is one version, and
+    one line of `spectrack log`.
+    """
     releases: dict[str, Release] = {}
     skipped = 0
-    for version, link, published in rows:
+    for raw, link, published in rows:
+        version = " ".join(raw.split()) if raw else None
         if not version or published is None:
             skipped += 1
             continue
@@ -329,6 +356,8 @@ def _json_object(data: bytes, spec: FeedSpec) -> dict[str, Any]:
         document = json.loads(data)
     except (UnicodeDecodeError, ValueError) as error:
         raise spec.error(f"not valid JSON ({error})") from None
+    except RecursionError:
+        raise spec.error("JSON nested too deeply to be read") from None
     if not isinstance(document, dict):
         raise spec.error("not a JSON object")
     return document
@@ -358,7 +387,8 @@ def _version_map(
     )
 
 
-def _npm_time(value: object) -> datetime | None:
+def _json_time(value: object) -> datetime | None:
+    """`_time` of a JSON value; a number or anything else but a string is no time."""
     return _time(value) if isinstance(value, str) else None
 
 
@@ -369,7 +399,7 @@ def parse_npm(data: bytes, spec: FeedSpec) -> ParsedFeed:
         spec,
         "time",
         "an npm registry package document",
-        _npm_time,
+        _json_time,
         f"https://www.npmjs.com/package/{spec.target}/v/{{version}}",
         frozenset({"created", "modified", "unpublished"}),
     )
@@ -379,7 +409,7 @@ def _first_upload(files: object) -> datetime | None:
     if not isinstance(files, list):
         return None
     times = [
-        _time(file.get("upload_time_iso_8601") or file.get("upload_time"))
+        _json_time(file.get("upload_time_iso_8601") or file.get("upload_time"))
         for file in files
         if isinstance(file, dict)
     ]
@@ -502,32 +532,58 @@ def feeds_to_json(feeds: Sequence[RecordedFeed]) -> bytes:
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def _recorded_text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a string")
+    return value
+
+
+def _recorded_optional_text(value: object) -> str | None:
+    return None if value is None else _recorded_text(value)
+
+
+def _recorded_time(value: object) -> datetime:
+    moment = datetime.fromisoformat(_recorded_text(value))
+    if moment.tzinfo is None:
+        # A time without an offset cannot be compared with the edits' times.
+        raise ValueError(f"{value!r} has no UTC offset")
+    # In UTC here, so that no later use of it can overflow the range of dates.
+    return moment.astimezone(UTC)
+
+
 def feeds_from_json(data: bytes, name: str) -> tuple[RecordedFeed, ...]:
     """Read `feeds_to_json` output; `StoreError` naming ``name`` when it is damaged."""
     try:
         document = json.loads(data)
         return tuple(
             RecordedFeed(
-                key=feed["key"],
-                label=feed["label"],
-                url=feed["url"],
+                key=_recorded_text(feed["key"]),
+                label=_recorded_text(feed["label"]),
+                url=_recorded_text(feed["url"]),
                 window=timedelta(seconds=int(feed["window_seconds"])),
                 releases=tuple(
                     Release(
                         version=str(release["version"]),
-                        published=datetime.fromisoformat(release["published"]),
-                        url=release.get("url"),
+                        published=_recorded_time(release["published"]),
+                        url=_recorded_optional_text(release.get("url")),
                         prerelease=bool(release["prerelease"]),
                     )
                     for release in feed["releases"]
                 ),
                 configured=bool(feed.get("configured", True)),
-                etag=feed.get("etag"),
-                last_modified=feed.get("last_modified"),
+                etag=_recorded_optional_text(feed.get("etag")),
+                last_modified=_recorded_optional_text(feed.get("last_modified")),
             )
             for feed in document["feeds"]
         )
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        OverflowError,
+        RecursionError,
+    ) as error:
         raise StoreError(f"{name}: unreadable release record ({error!r})") from None
 
 

@@ -11,6 +11,7 @@ import pytest
 from spectrack.cli import cli
 from spectrack.serve import LocalSite, Reply
 from tests.feeds import github_atom, npm_document, serve
+from tests.storecheck import git
 from tests.test_cli_store import run
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -130,6 +131,78 @@ def test_log_and_the_json_report_show_the_nearest_release(
     code, out, _ = run(capsys, "diff", str(old), str(new), "--format", "json")
     assert code == 0
     assert "release" not in json.loads(out)["pages"][0], "files have no release context"
+
+
+def test_an_entry_dated_past_the_last_date_is_a_warning_for_fetch_and_releases(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/gh/releases.atom",
+        github_atom(
+            "acme/tool",
+            [("v2.0.0", "2025-06-18T12:00:00Z"), ("v9.9.9", "9999-12-31T23:59:59-01:00")],
+        ),
+        "application/atom+xml",
+    )
+    left_out = (
+        f"spectrack: warning: release feed github acme/tool ({configured.url('/gh/releases.atom')})"
+        ": 1 entry without a version or a readable publish time left out\n"
+    )
+    code, _, err = run(capsys, "fetch")
+    assert (code, err) == (0, left_out)
+    code, out, err = run(capsys, "releases")
+    assert (code, err) == (0, left_out)
+    assert "mcp: github acme/tool: 1 recorded, 0 new" in out
+    code, out, _ = run(capsys, "log")
+    assert code == 0 and out.endswith("release v2.0.0 came out 2 hours after the edit\n")
+
+
+def test_a_release_title_over_several_lines_keeps_log_to_one_line_per_revision(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/npm/sdk",
+        npm_document("@acme/sdk", {"3.1.0\n      (long-term\tsupport)": "2025-06-18T10:30:00Z"}),
+        "application/json",
+    )
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "log")
+    assert code == 0
+    (line,) = out.splitlines()
+    assert line.endswith("release 3.1.0 (long-term support) came out under an hour after the edit")
+
+
+@pytest.mark.parametrize(
+    ("damage", "value"),
+    [("published", "2025-06-18T12:00:00"), ("window_seconds", 10**20)],
+)
+def test_a_record_with_values_out_of_shape_is_named_in_one_line_and_left_as_it_is(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str], damage: str, value: object
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    record = Path("snapshots/.spectrack/releases/mcp.json")
+    document = json.loads(record.read_text(encoding="utf-8"))
+    if damage == "published":
+        document["feeds"][0]["releases"][0]["published"] = value
+    else:
+        document["feeds"][0]["window_seconds"] = value
+    record.write_text(json.dumps(document), encoding="utf-8")
+    git("snapshots", "commit", "--quiet", "--all", "--message", "Edited by hand")
+    edited = record.read_bytes()
+    unreadable = ".spectrack/releases/mcp.json: unreadable release record ("
+    for command in (["log"], ["site", "--quiet"], ["diff", "mcp/spec/tools"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2, command
+        assert err.startswith(f"spectrack: error: {unreadable}") and err.count("\n") == 1
+    code, _, err = run(capsys, "releases")
+    assert code == 3
+    assert err.count("\n") == 2 and err.count(unreadable) == 2, "each feed is named"
+    assert record.read_bytes() == edited
 
 
 def test_every_option_of_releases_is_documented() -> None:

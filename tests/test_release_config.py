@@ -89,6 +89,11 @@ def test_the_example_configuration_mentions_release_feeds() -> None:
             "key 'window': 'a day' is not a duration",
         ),
         ('kind = "pypi"\npackage = "x"\nwindow = "0h"\n', 7, "longer than 0"),
+        (
+            'kind = "pypi"\npackage = "x"\nwindow = "99999999999999d"\n',
+            7,
+            "key 'window': '99999999999999d' is too long (at most 999999999 days)",
+        ),
         ('kind = "pypi"\npackage = "x"\ncolour = "red"\n', 7, "key 'colour': unknown key"),
     ],
 )

@@ -18,7 +18,15 @@ from spectrack.serve import LocalSite, Reply
 from spectrack.store import Store
 from spectrack.track import run_fetch
 from tests.conftest import RecordingSleep, StepClock
-from tests.feeds import github_atom, npm_document, publish_good_feeds, pypi_document, serve, specs
+from tests.feeds import (
+    atom,
+    github_atom,
+    npm_document,
+    publish_good_feeds,
+    pypi_document,
+    serve,
+    specs,
+)
 from tests.storecheck import assert_consistent, git, head
 
 FAST = FetchConfig(timeout=0.5, retries=1, backoff=0.01, user_agent="spectrack-test")
@@ -137,6 +145,55 @@ def test_bad_feeds_are_warnings_that_keep_what_was_recorded(site: LocalSite, sto
     assert_consistent(store, [before])
 
 
+def test_documents_that_cannot_be_decoded_fail_alone_and_the_other_feeds_are_recorded(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    serve(site, "/news.xml", b"<?xml version='1.0' encoding='x-made-up'?><feed/>", "text/xml")
+    serve(site, "/npm/sdk", b"[" * 50_000 + b"]" * 50_000, "application/json")
+    summary = releases(make_config(site, store, specs(site)))
+    assert [f.feed for f in summary.failures] == [
+        "npm @acme/sdk",
+        f"atom {site.url('/news.xml')}",
+    ]
+    assert summary.messages == [
+        f"release feed npm @acme/sdk ({site.url('/npm/sdk')}): JSON nested too deeply to be "
+        "read; no release was recorded before",
+        f"release feed atom {site.url('/news.xml')} ({site.url('/news.xml')}): not readable XML "
+        "(unknown encoding: x-made-up); no release was recorded before",
+    ]
+    versions = recorded_versions(store)
+    assert versions["github acme/tool"] == ["v1.9.0", "v2.0.0"]
+    assert versions["pypi acme-sdk"] == ["0.4.0"]
+
+
+def test_entries_dated_before_1970_or_past_the_last_date_are_left_out_with_a_warning(
+    site: LocalSite, store: Path
+) -> None:
+    serve(
+        site,
+        "/news.xml",
+        atom(
+            [
+                ("2.0", None, None, "2025-06-18T12:00:00Z"),
+                ("placeholder", None, None, "0001-01-01T00:00:00Z"),
+                ("far", None, None, "9999-12-31T23:59:59-01:00"),
+            ]
+        ),
+        "application/atom+xml",
+    )
+    summary = releases(make_config(site, store, (specs(site)[3],)))
+    assert summary.ok and [f.added for f in summary.feeds] == [1]
+    assert summary.messages == [
+        f"release feed atom {site.url('/news.xml')} ({site.url('/news.xml')}): 2 entries "
+        "without a version or a readable publish time left out"
+    ]
+    (feed,) = recorded(store)
+    assert [(r.version, r.published) for r in feed.releases] == [
+        ("2.0", datetime(2025, 6, 18, 12, tzinfo=UTC))
+    ]
+
+
 def test_a_feed_failing_on_first_run_is_recorded_empty_and_the_others_are_kept(
     site: LocalSite, store: Path
 ) -> None:
@@ -212,6 +269,31 @@ def test_a_changed_window_is_recorded_even_when_the_feed_is_down(
 def test_no_feeds_configured_is_a_configuration_error(site: LocalSite, store: Path) -> None:
     with pytest.raises(ConfigError, match=r"no \[\[source.releases\]\] configured for spec"):
         releases(make_config(site, store, ()))
+    assert not store.exists(), "a configuration error creates no store"
+
+
+def test_taking_out_the_last_feeds_of_a_source_stops_showing_their_releases(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    releases(make_config(site, store, specs(site)))
+    before = head(store)
+    site.requests.clear()
+    summary = releases(make_config(site, store, ()))
+    assert summary.ok and summary.feeds == ()
+    assert site.requests == [], "no feed is configured, so none is fetched"
+    feeds_now = recorded(store)
+    assert [f.configured for f in feeds_now] == [False] * 4
+    assert recorded_versions(store) == good_versions(site), "their releases stay recorded"
+    assert git(store, "log", "--format=%s", f"{before}..") == "Record releases of spec\n"
+    with Store.open(store) as opened:
+        assert (
+            ReleaseBook.load(opened).nearest("spec", datetime(2025, 6, 18, 12, tzinfo=UTC)) is None
+        )
+    with pytest.raises(ConfigError, match="nothing to fetch"):
+        releases(make_config(site, store, ()))
+    releases(make_config(site, store, specs(site)[:1]))
+    assert [f.configured for f in recorded(store)] == [True, False, False, False], "back again"
 
 
 V1 = {"/spec/tools": b"# Tools\n\nServers SHOULD validate input.\n"}
@@ -242,6 +324,21 @@ def test_fetch_refreshes_releases_and_a_bad_feed_does_not_fail_it(
         match = ReleaseBook.load(opened).nearest(latest.source, latest.upstream_time)
     assert match is not None
     assert (match.release.version, match.distance) == ("v2.0.0", "2 hours after")
+    assert_consistent(store)
+
+
+def test_fetch_marks_the_feeds_of_a_source_left_without_any_as_no_longer_configured(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    pages = dict(site.routes)
+    site.publish(V1, lastmod="2025-06-17T00:00:00Z")
+    site.routes.update(pages)
+    run_fetch(make_config(site, store, specs(site)), clock=StepClock(), sleep=RecordingSleep())
+    assert [f.configured for f in recorded(store)] == [True] * 4
+    run_fetch(make_config(site, store, ()), clock=StepClock(), sleep=RecordingSleep())
+    assert [f.configured for f in recorded(store)] == [False] * 4
+    assert recorded_versions(store) == good_versions(site)
     assert_consistent(store)
 
 

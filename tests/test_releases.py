@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -94,6 +95,53 @@ def test_rss_items_are_dated_by_pubdate() -> None:
     ]
 
 
+def test_times_are_utc_and_those_before_1970_or_past_the_last_date_are_left_out() -> None:
+    data = atom(
+        [
+            ("2.0", None, "2025-06-18T14:00:00+02:00", None),
+            ("0.0", None, "0001-01-01T00:00:00Z", None),
+            ("0.1", None, "1969-12-31T23:59:59Z", None),
+            ("9.9", None, "9999-12-31T23:59:59-01:00", None),
+            ("0.2", None, "0001-01-01T00:30:00+01:00", None),
+        ]
+    )
+    parsed = parse_feed(data, spec("atom"))
+    (only,) = parsed.releases
+    assert (only.version, only.published) == ("2.0", datetime(2025, 6, 18, 12, tzinfo=UTC))
+    assert only.published.tzinfo is UTC
+    assert parsed.skipped == 4
+
+
+def test_an_rss_date_with_a_year_past_any_date_is_left_out() -> None:
+    data = rss(
+        [
+            ("Tool 5.0", "https://example.org/5", "Wed, 18 Jun 2025 06:00:00 GMT"),
+            ("Tool 6.0", "https://example.org/6", "Fri, 31 Dec 99999999999999999999 23:59:59 GMT"),
+            ("Tool 7.0", "https://example.org/7", "Fri, 31 Dec 9999 23:59:59 -0100"),
+        ]
+    )
+    parsed = parse_feed(data, spec("atom"))
+    assert [r.version for r in parsed.releases] == ["Tool 5.0"]
+    assert parsed.skipped == 2
+
+
+def test_a_title_wrapped_over_lines_is_a_version_on_one_line() -> None:
+    data = rss(
+        [
+            (
+                "\n   Tool 2.0:\n\t  faster\r\n sync  \n",
+                "https://e.org/2",
+                "Wed, 18 Jun 2025 06:00:00 GMT",
+            )
+        ]
+    )
+    (wrapped,) = parse_feed(data, spec("atom")).releases
+    assert wrapped.version == "Tool 2.0: faster sync"
+    tag = github_atom("acme/tool", [("v1%0A%20.2", "2025-06-18T12:00:00Z")])
+    (tagged,) = parse_feed(tag, spec("github", "acme/tool")).releases
+    assert tagged.version == "v1 .2", "an escaped line break in a tag is a space too"
+
+
 def test_npm_reads_the_time_map_without_created_and_modified() -> None:
     data = npm_document(
         "@acme/sdk",
@@ -129,6 +177,20 @@ def test_pypi_dates_a_version_by_its_first_upload() -> None:
     assert parsed.skipped == 1, "a version without files has no time"
 
 
+def test_a_pypi_upload_time_that_is_no_string_is_left_out() -> None:
+    document = {
+        "info": {"name": "acme-sdk"},
+        "releases": {
+            "1.0": [{"upload_time_iso_8601": "2025-06-18T12:00:00Z"}],
+            "1.1": [{"upload_time_iso_8601": 1750248000}],
+            "1.2": [{"upload_time_iso_8601": ["2025-06-19T12:00:00Z"]}],
+        },
+    }
+    parsed = parse_feed(json.dumps(document).encode(), spec("pypi", "acme-sdk"))
+    assert [r.version for r in parsed.releases] == ["1.0"]
+    assert parsed.skipped == 2
+
+
 @pytest.mark.parametrize(
     ("kind", "data", "fragment"),
     [
@@ -145,6 +207,14 @@ def test_pypi_dates_a_version_by_its_first_upload() -> None:
         ("pypi", b'{"info": {}}', "no 'releases' map"),
         ("pypi", pypi_document({"1.0": [], "1.1": []}), "none of its 2 entries"),
         ("atom", atom([("1.0", None, None, None)]), "none of its 1 entries"),
+        (
+            "atom",
+            b"<?xml version='1.0' encoding='x-no-such-code'?><feed/>",
+            "not readable XML (unknown encoding: x-no-such-code)",
+        ),
+        ("github", b"<?xml version='1.0' encoding='utf-32'?><feed/>", "not readable XML"),
+        ("npm", b"[" * 100_000 + b"]" * 100_000, "JSON nested too deeply to be read"),
+        ("pypi", b'{"releases": ' * 100_000 + b"{}" + b"}" * 100_000, "nested too deeply"),
     ],
 )
 def test_bad_documents_are_errors_naming_the_feed(kind: str, data: bytes, fragment: str) -> None:
@@ -169,6 +239,11 @@ def test_an_empty_feed_has_no_releases_and_is_no_error() -> None:
         ("cli-v1.2.3", False),
         ("1.0.post1", False),
         ("1.0.0+build.7", False),
+        ("1.0.0+sha.5114f8c", False),
+        ("2.3.1+git.9e1a", False),
+        ("1.0.0+20240101.1b.x", False),
+        ("1.0.0-rc.1+sha.5114f8c", True),
+        ("1.4.0rc1+local.7", True),
         ("2024.06", False),
         ("1.2.3-rc.1", True),
         ("v2.0.0-alpha", True),
@@ -202,6 +277,12 @@ def test_windows_are_durations(text: str, expected: timedelta) -> None:
 @pytest.mark.parametrize("text", ["", "24", "h", "24 hours", "1y", "0h", "-3h", "2h30"])
 def test_bad_windows_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
+        parse_window(text)
+
+
+@pytest.mark.parametrize("text", ["1000000000d", "99999999999999d", "999999999d86400s"])
+def test_windows_longer_than_any_time_span_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=r"is too long \(at most 999999999 days\)"):
         parse_window(text)
 
 
@@ -366,3 +447,56 @@ def test_records_round_trip_and_damage_is_a_store_error() -> None:
     assert feeds_to_json(feeds_from_json(data, "r.json")) == data, "same feeds, same bytes"
     with pytest.raises(StoreError, match=r"r\.json: unreadable release record"):
         feeds_from_json(b'{"feeds": [{"key": "x"}]}', "r.json")
+
+
+def test_a_release_before_the_year_1000_is_recorded_so_that_it_reads_back() -> None:
+    early = feed(Release("0.1", datetime(999, 3, 4, 5, 6, 7, tzinfo=UTC), None, False))
+    data = feeds_to_json([early])
+    assert b'"published": "0999-03-04T05:06:07Z"' in data
+    assert feeds_from_json(data, "r.json") == (early,)
+
+
+def _damaged(change: str, value: object) -> bytes:
+    """A good record with one value replaced: ``change`` is where, as a path of keys."""
+    record = json.loads(feeds_to_json([feed(release("1.0.0", timedelta(hours=1)))]))
+    where = record
+    *path, last = change.split("/")
+    for step in path:
+        where = where[int(step)] if step.isdigit() else where[step]
+    where[last] = value
+    return json.dumps(record).encode()
+
+
+@pytest.mark.parametrize(
+    ("change", "value"),
+    [
+        ("feeds/0/releases/0/published", "2025-06-18T11:00:00"),
+        ("feeds/0/releases/0/published", "2025-06-18"),
+        ("feeds/0/releases/0/published", 1750244400),
+        ("feeds/0/window_seconds", 10**20),
+        ("feeds/0/window_seconds", 1e300),
+        ("feeds/0/key", ["github", "acme/tool"]),
+        ("feeds/0/etag", 7),
+        ("feeds/0/releases/0/url", {"href": "https://example.org"}),
+    ],
+)
+def test_a_record_of_the_right_syntax_but_wrong_values_is_a_store_error(
+    change: str, value: object
+) -> None:
+    with pytest.raises(StoreError, match=r"^r\.json: unreadable release record \("):
+        feeds_from_json(_damaged(change, value), "r.json")
+
+
+def test_a_record_nested_too_deeply_to_be_read_is_a_store_error() -> None:
+    with pytest.raises(StoreError, match=r"^r\.json: unreadable release record \(RecursionError"):
+        feeds_from_json(b'{"feeds": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "r.json")
+
+
+def test_a_recorded_time_is_read_in_utc_and_refused_when_utc_has_no_such_date() -> None:
+    late = _damaged("feeds/0/releases/0/published", "9999-12-31T22:00:00-01:00")
+    (read,) = feeds_from_json(late, "r.json")
+    assert read.releases[0].published == datetime(9999, 12, 31, 23, tzinfo=UTC)
+    assert read.releases[0].published.tzinfo is UTC
+    beyond = _damaged("feeds/0/releases/0/published", "9999-12-31T23:59:59-01:00")
+    with pytest.raises(StoreError, match="unreadable release record"):
+        feeds_from_json(beyond, "r.json")
