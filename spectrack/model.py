@@ -141,6 +141,38 @@ class Side:
     marks: tuple[tuple[int, int], ...] = ()
     """Where the keywords stand in ``text``, to highlight them (see `Sentence.marks`)."""
 
+    def runs(self, limit: int | None = None) -> list[tuple[str, bool]]:
+        """The text cut into runs, each a keyword or not, for a report to highlight.
+
+        Longer than ``limit``, the text keeps its ends joined by " … "; a keyword the cut
+        crosses is left plain.
+        """
+        text, head, tail = elided(self.text, limit)
+        shift = len(text) - len(self.text)
+        marks = [(a, b) for a, b in self.marks if b <= head] + [
+            (a + shift, b + shift) for a, b in self.marks if a >= tail and shift
+        ]
+        runs = []
+        position = 0
+        for start, end in marks:
+            if start > position:
+                runs.append((text[position:start], False))
+            runs.append((text[start:end], True))
+            position = end
+        if position < len(text):
+            runs.append((text[position:], False))
+        return runs
+
+
+def elided(text: str, limit: int | None) -> tuple[str, int, int]:
+    """``text`` with its middle left out to fit ``limit``: the two ends joined by " … ", how
+    much of the start is kept, and where the kept end starts (all of it is kept when it fits)."""
+    if limit is None or len(text) <= limit:
+        return text, len(text), len(text)
+    head = (limit - 3) // 2
+    tail = len(text) - head
+    return text[:head] + " … " + text[tail:], head, tail
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
