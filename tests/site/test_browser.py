@@ -15,6 +15,9 @@ from tests.site.scan import html_files
 
 pytestmark = pytest.mark.browser
 
+WORDLESS = {"formatting", "unchanged"}
+"""Verdicts of edits that changed no word, hidden by the one toggle."""
+
 
 class Console:
     """Every console message and uncaught error of a page."""
@@ -50,7 +53,9 @@ def test_the_index_lists_every_change(page: Page, sample_site: BuiltSite) -> Non
 
 def test_the_verdict_filter_shows_one_class(page: Page, sample_site: BuiltSite) -> None:
     page.goto(sample_site.url)
-    for verdict in ("normative", "editorial", "formatting"):
+    verdicts = {e.verdict for e in sample_site.data.changes}
+    assert verdicts == {"normative", "editorial", "formatting", "unchanged"}
+    for verdict in sorted(verdicts):
         page.select_option("#verdict-filter", verdict)
         expected = [e for e in sample_site.data.changes if e.verdict == verdict]
         visible = page.locator("#change-list > li:visible")
@@ -77,17 +82,25 @@ def test_the_text_filter_narrows_the_list_and_says_when_nothing_matches(
     )
 
 
-def test_hiding_formatting_only_changes_is_remembered(page: Page, sample_site: BuiltSite) -> None:
-    formatting = [e for e in sample_site.data.changes if e.verdict == "formatting"]
-    assert formatting
+def test_hiding_changes_without_word_changes_is_remembered(
+    page: Page, sample_site: BuiltSite
+) -> None:
+    wordless = [e for e in sample_site.data.changes if e.verdict in WORDLESS]
+    assert {e.verdict for e in wordless} == WORDLESS
     page.goto(sample_site.url)
+    expect(page.locator("label", has=page.locator("#hide-formatting"))).to_have_text(
+        "Hide formatting-only and unchanged edits"
+    )
     page.check("#hide-formatting")
-    shown = len(sample_site.data.changes) - len(formatting)
+    shown = len(sample_site.data.changes) - len(wordless)
     expect(page.locator("#change-list > li:visible")).to_have_count(shown)
     page.reload()
     expect(page.locator("#hide-formatting")).to_be_checked()
     expect(page.locator("#change-list > li:visible")).to_have_count(shown)
-    expect(page.locator('#change-list > li[data-verdict="formatting"]:visible')).to_have_count(0)
+    for verdict in WORDLESS:
+        expect(page.locator(f'#change-list > li[data-verdict="{verdict}"]:visible')).to_have_count(
+            0
+        )
     page.uncheck("#hide-formatting")
     page.reload()
     expect(page.locator("#change-list > li:visible")).to_have_count(len(sample_site.data.changes))

@@ -4,6 +4,9 @@
 
 (function () {
   const HIDE_FORMATTING_KEY = "spectrack.hideFormatting";
+  // The hide toggle is for edits that changed no word: besides formatting-only ones, an edit
+  // that changed only bytes (line ends, say) is recorded as "unchanged".
+  const WORDLESS_VERDICTS = new Set(["formatting", "unchanged"]);
 
   function plural(count, noun) {
     return count === 1 ? `${count} ${noun}` : `${count} ${noun}s`;
@@ -46,7 +49,7 @@
         const rowVerdict = row.dataset.verdict;
         const visible =
           (wanted === "" || rowVerdict === wanted) &&
-          !(hideFormatting.checked && rowVerdict === "formatting") &&
+          !(hideFormatting.checked && WORDLESS_VERDICTS.has(rowVerdict)) &&
           (needle === "" || rowTexts[index].includes(needle));
         row.hidden = !visible;
         if (visible) {
