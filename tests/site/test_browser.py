@@ -106,6 +106,48 @@ def test_hiding_changes_without_word_changes_is_remembered(
     expect(page.locator("#change-list > li:visible")).to_have_count(len(sample_site.data.changes))
 
 
+def expected_rows(sample_site: BuiltSite, verdict: str, hide_wordless: bool) -> int:
+    return sum(
+        (verdict == "" or e.verdict == verdict) and not (hide_wordless and e.verdict in WORDLESS)
+        for e in sample_site.data.changes
+    )
+
+
+@pytest.mark.parametrize("storage", ["works", "throws"])
+def test_after_going_back_the_list_matches_the_filter_controls(
+    browser: Browser, sample_site: BuiltSite, storage: str
+) -> None:
+    context = browser.new_context()
+    if storage == "throws":
+        # As in a browser that blocks site data: reading localStorage itself throws.
+        context.add_init_script(
+            "Object.defineProperty(window, 'localStorage', "
+            "{get() { throw new DOMException('blocked', 'SecurityError'); }})"
+        )
+    page = context.new_page()
+    page.goto(sample_site.url)
+    page.select_option("#verdict-filter", "editorial")
+    page.check("#hide-formatting")
+    expect(page.locator("#change-list > li:visible")).to_have_count(
+        expected_rows(sample_site, "editorial", True)
+    )
+    page.click("#change-list > li:visible a.title >> nth=0")
+    expect(page.locator("#change-title")).to_be_visible()
+    page.go_back()
+    page.wait_for_load_state("load")
+    verdict = page.input_value("#verdict-filter")
+    hide = page.is_checked("#hide-formatting")
+    rows = expected_rows(sample_site, verdict, hide)
+    expect(page.locator("#change-list > li:visible")).to_have_count(rows)
+    all_rows = len(sample_site.data.changes)
+    expect(page.locator("#filter-status")).to_have_text(
+        f"Showing all {all_rows} changes."
+        if rows == all_rows
+        else f"Showing {rows} of {all_rows} changes."
+    )
+    context.close()
+
+
 def test_formatting_only_hunks_start_collapsed(page: Page, sample_site: BuiltSite) -> None:
     page.goto(sample_site.url + present.change_href("c08"))
     normative = page.locator("section.hunk-normative tbody tr")
