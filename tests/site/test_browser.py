@@ -187,6 +187,26 @@ def test_the_hunk_filter_names_a_hunk_without_matching_lines(
     expect(page.locator(".no-match:visible")).to_have_count(0)
 
 
+def test_clearing_the_hunk_filter_folds_again_what_it_unfolded(
+    page: Page, sample_site: BuiltSite
+) -> None:
+    page.goto(sample_site.url + present.change_href("c08"))
+    folded = page.locator("section.hunk-formatting details")
+    unfolded = page.locator("section.hunk-normative details")
+    expect(folded).not_to_have_attribute("open", "")
+    page.fill("#hunk-filter", "kettle")
+    expect(folded).to_have_attribute("open", "")
+    page.fill("#hunk-filter", "")
+    expect(folded).not_to_have_attribute("open", "")
+    expect(unfolded).to_have_attribute("open", "")
+    expect(page.locator("section.hunk-formatting tbody tr").first).to_be_hidden()
+    # A hunk the reader unfolded stays so: the filter folds only what it unfolded itself.
+    page.click("section.hunk-formatting summary")
+    page.fill("#hunk-filter", "kettle")
+    page.fill("#hunk-filter", "")
+    expect(folded).to_have_attribute("open", "")
+
+
 def test_a_normative_card_shows_old_and_new_with_the_keywords(
     page: Page, sample_site: BuiltSite
 ) -> None:

@@ -84,6 +84,7 @@
     const hunks = Array.from(document.querySelectorAll("section.hunk")).map((section, index) => ({
       number: index + 1,
       details: section.querySelector("details"),
+      openedByFilter: false,
       message: section.querySelector(".no-match"),
       rows: Array.from(section.querySelectorAll("tbody tr")).map((row) => ({
         row,
@@ -113,8 +114,16 @@
           hunk.message.hidden = true;
         }
         if (needle !== "" && shown > 0) {
-          hunk.details.open = true;
+          if (!hunk.details.open) {
+            hunk.details.open = true;
+            hunk.openedByFilter = true;
+          }
           matchingHunks += 1;
+        }
+        // Only the hunks the filter unfolded fold again: one the reader unfolded stays open.
+        if (needle === "" && hunk.openedByFilter) {
+          hunk.details.open = false;
+          hunk.openedByFilter = false;
         }
         matchingLines += shown;
       });
