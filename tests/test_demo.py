@@ -179,3 +179,14 @@ def test_a_file_in_place_of_the_folder_is_a_one_line_error(tmp_path: Path) -> No
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and str(taken) in done.stderr
     assert taken.read_text() == "not a folder\n"
+
+
+def test_the_site_file_names_the_readme_shows_are_those_the_demo_writes(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The change site") : readme.index("## Alerting in CI")]
+    named = re.findall(r"`((?:sources|pages|feeds/pages)/[^`<>]+)`", section)
+    assert {name.split("/")[0] for name in named} == {"sources", "pages", "feeds"}
+    done = run_demo(str(EXAMPLE_SPEC), str(tmp_path / "demo"))
+    assert done.returncode == 0, done.stderr
+    site = tmp_path / "demo" / "site"
+    assert [name for name in named if not (site / name).is_file()] == []
