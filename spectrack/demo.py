@@ -5,8 +5,10 @@ serves each revision in turn as a small documentation site on 127.0.0.1 (a sitem
 ``lastmod`` dates, one Markdown file per page), fetches it into a fresh snapshot store, prints
 what each revision changed, and ends by building the change site from that store.
 
-Everything it writes lives in its own scratch folder (``build/demo/`` by default), made anew on
-every run.
+Everything it writes lives in its own scratch folder (``build/demo/`` by default): ``snapshots/``,
+``site/`` and a ``.spectrack-demo`` note that marks the folder as the demo's. Each run replaces
+those two folders and touches nothing else; a folder named on the command line must be missing,
+empty or one the demo made.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ FIRST_EDIT = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 
 _NUMBER = re.compile(r"\d+")
 
+MARKER = ".spectrack-demo"
+OWN = ("snapshots", "site")
+"""What the demo writes into its folder, and so all that a later run may remove."""
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -61,6 +67,42 @@ def revision_dirs(spec: Path) -> list[Path]:
     if len(folders) < 2:
         raise InputError(f"{spec}: needs at least two revision folders to compare")
     return folders
+
+
+def prepare_scratch(scratch: Path) -> None:
+    """Make ``scratch`` ready for a run, removing only what an earlier run wrote there."""
+    if scratch.exists() and not scratch.is_dir():
+        raise InputError(f"{scratch}: not a folder; name a new or empty folder for the demo")
+    if scratch.is_dir() and any(scratch.iterdir()) and not _made_by_demo(scratch):
+        raise InputError(
+            f"{scratch}: not empty and not made by the demo, which would replace its snapshots/ "
+            "and site/; name a new or empty folder"
+        )
+    try:
+        for name in OWN:
+            if (scratch / name).exists():
+                shutil.rmtree(scratch / name)
+        scratch.mkdir(parents=True, exist_ok=True)
+        (scratch / MARKER).write_text(
+            "Made by `python -m spectrack.demo`, which replaces snapshots/ and site/ here on "
+            "every run.\n",
+            encoding="utf-8",
+        )
+    except OSError as error:
+        raise InputError(f"{scratch}: cannot prepare the demo folder: {error.strerror}") from error
+
+
+def _made_by_demo(folder: Path) -> bool:
+    if (folder / MARKER).is_file():
+        return True
+    # Versions before the marker left just the store of the demo's one source and the site,
+    # as in a build/demo/ that `make demo` must keep reusing.
+    store = folder / "snapshots"
+    return (
+        {path.name for path in folder.iterdir()} <= set(OWN)
+        and store.is_dir()
+        and {path.name for path in store.iterdir() if not path.name.startswith(".")} <= {SOURCE}
+    )
 
 
 def _clock_at(moment: datetime) -> Callable[[], datetime]:
@@ -109,7 +151,7 @@ def main() -> None:
     store_path, site_path = scratch / "snapshots", scratch / "site"
     try:
         revision_dirs(spec)
-        shutil.rmtree(scratch, ignore_errors=True)
+        prepare_scratch(scratch)
         steps = track_revisions(spec, store_path)
         with Store.open(store_path) as store:
             result = build(collect(store, title="Kettle Control Protocol — changes"), site_path)

@@ -132,3 +132,61 @@ def test_the_example_readme_quotes_the_line_diff_of_the_platform_switch() -> Non
     assert (added, removed) == (int(quoted.group(1)), int(quoted.group(2)))
     assert report.counts["normative"] == 1
     assert report.counts["editorial"] == 0
+
+
+def test_a_folder_holding_other_files_is_refused_and_left_alone(tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    (mine / "snapshots").mkdir(parents=True)
+    (mine / "snapshots" / "README.md").write_text("my real store lives here\n")
+    (mine / "notes.txt").write_text("draft\n")
+    done = run_demo(str(EXAMPLE_SPEC), str(mine))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"spectrack demo: error: {mine}: ")
+    assert (mine / "notes.txt").read_text() == "draft\n"
+    assert (mine / "snapshots" / "README.md").read_text() == "my real store lives here\n"
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt", "snapshots"]
+
+
+def test_a_rerun_replaces_only_what_the_demo_wrote(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    assert run_demo(str(EXAMPLE_SPEC), str(folder)).returncode == 0
+    (folder / "notes.txt").write_text("kept\n")
+    (folder / "site" / "stale.html").write_text("from an earlier run\n")
+    done = run_demo(str(EXAMPLE_SPEC), str(folder))
+    assert done.returncode == 0, done.stderr
+    assert (folder / "notes.txt").read_text() == "kept\n"
+    assert not (folder / "site" / "stale.html").exists()
+    assert "rev3 → rev4" in done.stdout
+
+
+def test_an_empty_folder_or_one_an_earlier_demo_left_unmarked_is_used(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run_demo(str(EXAMPLE_SPEC), str(empty)).returncode == 0
+    for made in empty.iterdir():
+        if made.name not in ("snapshots", "site"):
+            made.unlink()
+    done = run_demo(str(EXAMPLE_SPEC), str(empty))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_file_in_place_of_the_folder_is_a_one_line_error(tmp_path: Path) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder\n")
+    done = run_demo(str(EXAMPLE_SPEC), str(taken))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and str(taken) in done.stderr
+    assert taken.read_text() == "not a folder\n"
+
+
+def test_the_site_file_names_the_readme_shows_are_those_the_demo_writes(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The change site") : readme.index("## Alerting in CI")]
+    named = re.findall(r"`((?:sources|pages|feeds/pages)/[^`<>]+)`", section)
+    assert {name.split("/")[0] for name in named} == {"sources", "pages", "feeds"}
+    done = run_demo(str(EXAMPLE_SPEC), str(tmp_path / "demo"))
+    assert done.returncode == 0, done.stderr
+    site = tmp_path / "demo" / "site"
+    assert [name for name in named if not (site / name).is_file()] == []

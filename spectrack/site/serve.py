@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,16 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         self._quiet = quiet
         self.extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **_TYPES}
         super().__init__(*args, **kwargs)
+
+    def send_head(self) -> Any:
+        # The base class expects only OSError from opening the file; a NUL or a lone surrogate
+        # decoded from the URL makes open() raise ValueError, which would drop the connection
+        # and print a traceback. Such a path names no file, so it is the client's mistake.
+        try:
+            return super().send_head()
+        except ValueError:
+            self.send_error(HTTPStatus.BAD_REQUEST, "No file can have this path")
+            return None
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self._quiet:

@@ -196,12 +196,23 @@ SAMPLE_EDITS = [
         title="Garden gate",
         time_source=TimeSource.COMMIT,
     ),
+    Edit(
+        "c10",
+        "gardens",
+        "gate.md",
+        GARDEN_V1,
+        GARDEN_V1.replace("\n", "\r\n"),
+        45,
+        title="Garden gate",
+        time_source=TimeSource.COMMIT,
+    ),
     Edit("c06", "lamps", "docs/greeting.md", GREETING_V2, GREETING_V3, 50, title="Greeting"),
     Edit("c07", "lamps", "handbook.md", None, HANDBOOK_V1, 52, title="Handbook"),
     Edit("c08", "lamps", "handbook.md", HANDBOOK_V1, HANDBOOK_V2, 54, title="Handbook"),
 ]
 """Greeting: added, strengthened + added requirement, re-wrapped; Kettle: added, reworded;
-Garden gate: added; Handbook: added, then a normative hunk and a formatting-only hunk."""
+Garden gate: added, then saved with CRLF line ends (bytes changed, words not: "unchanged");
+Handbook: added, then a normative hunk and a formatting-only hunk."""
 
 NEXT_EDIT = Edit(
     "c09",

@@ -15,6 +15,9 @@ from tests.site.scan import html_files
 
 pytestmark = pytest.mark.browser
 
+WORDLESS = {"formatting", "unchanged"}
+"""Verdicts of edits that changed no word, hidden by the one toggle."""
+
 
 class Console:
     """Every console message and uncaught error of a page."""
@@ -50,7 +53,9 @@ def test_the_index_lists_every_change(page: Page, sample_site: BuiltSite) -> Non
 
 def test_the_verdict_filter_shows_one_class(page: Page, sample_site: BuiltSite) -> None:
     page.goto(sample_site.url)
-    for verdict in ("normative", "editorial", "formatting"):
+    verdicts = {e.verdict for e in sample_site.data.changes}
+    assert verdicts == {"normative", "editorial", "formatting", "unchanged"}
+    for verdict in sorted(verdicts):
         page.select_option("#verdict-filter", verdict)
         expected = [e for e in sample_site.data.changes if e.verdict == verdict]
         visible = page.locator("#change-list > li:visible")
@@ -77,20 +82,70 @@ def test_the_text_filter_narrows_the_list_and_says_when_nothing_matches(
     )
 
 
-def test_hiding_formatting_only_changes_is_remembered(page: Page, sample_site: BuiltSite) -> None:
-    formatting = [e for e in sample_site.data.changes if e.verdict == "formatting"]
-    assert formatting
+def test_hiding_changes_without_word_changes_is_remembered(
+    page: Page, sample_site: BuiltSite
+) -> None:
+    wordless = [e for e in sample_site.data.changes if e.verdict in WORDLESS]
+    assert {e.verdict for e in wordless} == WORDLESS
     page.goto(sample_site.url)
+    expect(page.locator("label", has=page.locator("#hide-formatting"))).to_have_text(
+        "Hide formatting-only and unchanged edits"
+    )
     page.check("#hide-formatting")
-    shown = len(sample_site.data.changes) - len(formatting)
+    shown = len(sample_site.data.changes) - len(wordless)
     expect(page.locator("#change-list > li:visible")).to_have_count(shown)
     page.reload()
     expect(page.locator("#hide-formatting")).to_be_checked()
     expect(page.locator("#change-list > li:visible")).to_have_count(shown)
-    expect(page.locator('#change-list > li[data-verdict="formatting"]:visible')).to_have_count(0)
+    for verdict in WORDLESS:
+        expect(page.locator(f'#change-list > li[data-verdict="{verdict}"]:visible')).to_have_count(
+            0
+        )
     page.uncheck("#hide-formatting")
     page.reload()
     expect(page.locator("#change-list > li:visible")).to_have_count(len(sample_site.data.changes))
+
+
+def expected_rows(sample_site: BuiltSite, verdict: str, hide_wordless: bool) -> int:
+    return sum(
+        (verdict == "" or e.verdict == verdict) and not (hide_wordless and e.verdict in WORDLESS)
+        for e in sample_site.data.changes
+    )
+
+
+@pytest.mark.parametrize("storage", ["works", "throws"])
+def test_after_going_back_the_list_matches_the_filter_controls(
+    browser: Browser, sample_site: BuiltSite, storage: str
+) -> None:
+    context = browser.new_context()
+    if storage == "throws":
+        # As in a browser that blocks site data: reading localStorage itself throws.
+        context.add_init_script(
+            "Object.defineProperty(window, 'localStorage', "
+            "{get() { throw new DOMException('blocked', 'SecurityError'); }})"
+        )
+    page = context.new_page()
+    page.goto(sample_site.url)
+    page.select_option("#verdict-filter", "editorial")
+    page.check("#hide-formatting")
+    expect(page.locator("#change-list > li:visible")).to_have_count(
+        expected_rows(sample_site, "editorial", True)
+    )
+    page.click("#change-list > li:visible a.title >> nth=0")
+    expect(page.locator("#change-title")).to_be_visible()
+    page.go_back()
+    page.wait_for_load_state("load")
+    verdict = page.input_value("#verdict-filter")
+    hide = page.is_checked("#hide-formatting")
+    rows = expected_rows(sample_site, verdict, hide)
+    expect(page.locator("#change-list > li:visible")).to_have_count(rows)
+    all_rows = len(sample_site.data.changes)
+    expect(page.locator("#filter-status")).to_have_text(
+        f"Showing all {all_rows} changes."
+        if rows == all_rows
+        else f"Showing {rows} of {all_rows} changes."
+    )
+    context.close()
 
 
 def test_formatting_only_hunks_start_collapsed(page: Page, sample_site: BuiltSite) -> None:
@@ -130,6 +185,26 @@ def test_the_hunk_filter_names_a_hunk_without_matching_lines(
     )
     page.fill("#hunk-filter", "")
     expect(page.locator(".no-match:visible")).to_have_count(0)
+
+
+def test_clearing_the_hunk_filter_folds_again_what_it_unfolded(
+    page: Page, sample_site: BuiltSite
+) -> None:
+    page.goto(sample_site.url + present.change_href("c08"))
+    folded = page.locator("section.hunk-formatting details")
+    unfolded = page.locator("section.hunk-normative details")
+    expect(folded).not_to_have_attribute("open", "")
+    page.fill("#hunk-filter", "kettle")
+    expect(folded).to_have_attribute("open", "")
+    page.fill("#hunk-filter", "")
+    expect(folded).not_to_have_attribute("open", "")
+    expect(unfolded).to_have_attribute("open", "")
+    expect(page.locator("section.hunk-formatting tbody tr").first).to_be_hidden()
+    # A hunk the reader unfolded stays so: the filter folds only what it unfolded itself.
+    page.click("section.hunk-formatting summary")
+    page.fill("#hunk-filter", "kettle")
+    page.fill("#hunk-filter", "")
+    expect(folded).to_have_attribute("open", "")
 
 
 def test_a_normative_card_shows_old_and_new_with_the_keywords(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import http.client
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 import pytest
@@ -58,3 +60,20 @@ def test_every_option_of_the_site_commands_is_documented() -> None:
                 assert [f for f in parameter.opts if f"`{name} {f}" in section], parameter.opts
             else:
                 assert f"`{name} {(parameter.name or '').upper()}`" in section, parameter.name
+
+
+@pytest.mark.parametrize(
+    "path", ["/%00", "/index.html%00.txt", "/%ed%a0%80", "/feeds/%ed%b0%81.xml"]
+)
+def test_a_path_no_file_can_have_is_a_bad_request_without_a_traceback(
+    sample_site: BuiltSite, path: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for method in ("GET", "HEAD"):
+        connection = http.client.HTTPConnection(urlsplit(sample_site.url).netloc, timeout=10)
+        connection.request(method, path)
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        assert response.status == 400, (method, path)
+    assert fetch(sample_site.url)[1] == (sample_site.folder / "index.html").read_bytes()
+    assert "Traceback" not in capsys.readouterr().err

@@ -4,6 +4,9 @@
 
 (function () {
   const HIDE_FORMATTING_KEY = "spectrack.hideFormatting";
+  // The hide toggle is for edits that changed no word: besides formatting-only ones, an edit
+  // that changed only bytes (line ends, say) is recorded as "unchanged".
+  const WORDLESS_VERDICTS = new Set(["formatting", "unchanged"]);
 
   function plural(count, noun) {
     return count === 1 ? `${count} ${noun}` : `${count} ${noun}s`;
@@ -46,7 +49,7 @@
         const rowVerdict = row.dataset.verdict;
         const visible =
           (wanted === "" || rowVerdict === wanted) &&
-          !(hideFormatting.checked && rowVerdict === "formatting") &&
+          !(hideFormatting.checked && WORDLESS_VERDICTS.has(rowVerdict)) &&
           (needle === "" || rowTexts[index].includes(needle));
         row.hidden = !visible;
         if (visible) {
@@ -81,6 +84,7 @@
     const hunks = Array.from(document.querySelectorAll("section.hunk")).map((section, index) => ({
       number: index + 1,
       details: section.querySelector("details"),
+      openedByFilter: false,
       message: section.querySelector(".no-match"),
       rows: Array.from(section.querySelectorAll("tbody tr")).map((row) => ({
         row,
@@ -110,8 +114,16 @@
           hunk.message.hidden = true;
         }
         if (needle !== "" && shown > 0) {
-          hunk.details.open = true;
+          if (!hunk.details.open) {
+            hunk.details.open = true;
+            hunk.openedByFilter = true;
+          }
           matchingHunks += 1;
+        }
+        // Only the hunks the filter unfolded fold again: one the reader unfolded stays open.
+        if (needle === "" && hunk.openedByFilter) {
+          hunk.details.open = false;
+          hunk.openedByFilter = false;
         }
         matchingLines += shown;
       });
