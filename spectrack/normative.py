@@ -71,11 +71,6 @@ def locate_keywords(
     return tuple(found), tuple(spans)
 
 
-def keyword_spans(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[tuple[int, int], ...]:
-    """Where the keywords of a plain-text sentence stand: (start, end) offsets, in order."""
-    return tuple(match.span() for match in _matches(text, skip))
-
-
 def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
     """The keyword matches of ``text`` that start in none of the ``skip`` ranges."""
     for match in _PATTERN.finditer(text):

@@ -108,3 +108,11 @@ def test_fit_keeps_everything_that_fits_and_closes_a_cut_fold() -> None:
     assert len(cut.encode()) <= 1000
     assert cut.count("<details>") == cut.count("</details>") == 1
     assert cut.index("</details>") < cut.index("Summary cut short")
+
+
+def test_a_keyword_quoted_as_code_is_not_made_bold() -> None:
+    old = "# Relay\n\nSend `MUST` as the flag; relays SHOULD  repeat it.\n"
+    report = Report((diff_texts(old, old.replace("SHOULD", "MUST"), "spec/relay.md"),))
+    stream = io.StringIO()
+    FORMATS["markdown"](report, stream, FormatOptions())
+    assert "  - new: Send MUST as the flag; relays **MUST** repeat it\\." in stream.getvalue()

@@ -6,10 +6,10 @@ import pytest
 
 from spectrack.diff import diff_texts
 from spectrack.markdown import parse
-from spectrack.markdown.inline import bare_urls, shown_keyword_spans
-from spectrack.model import ChangeClass, ChangeKind, Keyword
+from spectrack.markdown.inline import bare_urls
+from spectrack.model import ChangeClass, ChangeKind, Keyword, Side
 from spectrack.normative import compare_keywords, find_keywords
-from spectrack.site import present
+from spectrack.site.build import _environment
 
 
 def words(text: str) -> list[str]:
@@ -265,18 +265,17 @@ def test_a_keyword_changed_inside_a_url_is_editorial(
         assert [(c.change_class, c.kind) for c in page.changes] == [(change_class, kind)]
 
 
+def highlighted(side: Side | None) -> list[str]:
+    assert side is not None
+    return [run for run, keyword in side.runs() if keyword]
+
+
 def test_reports_highlight_no_keyword_inside_a_url() -> None:
-    text = "See http://x.example/MUST or www.y.example/SHALL; clients MUST follow it."
-    assert [text[a:b] for a, b in shown_keyword_spans(text)] == ["MUST"]
-    assert shown_keyword_spans(text)[0][0] == text.rindex("MUST")
-    assert [s.text for s in present.segments(text) if s.keyword] == ["MUST"]
+    old = "See http://x.example/MUST or www.y.example/SHALL; clients SHOULD follow it."
+    (change,) = diff_texts(old, old.replace("SHOULD", "MUST"), "t.md").changes
+    assert highlighted(change.new) == ["MUST"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: reports highlight keywords in plain sentence text, where a code span's "
-    "backticks are gone, so a keyword quoted as code is highlighted too (classification is right)",
-)
 def test_reports_highlight_no_keyword_quoted_as_code() -> None:
     page = diff_texts(
         "# T\n\nSend `MUST` as the value; clients SHOULD do so.\n",
@@ -285,7 +284,21 @@ def test_reports_highlight_no_keyword_quoted_as_code() -> None:
     )
     (change,) = page.changes
     assert change.new is not None and change.new.keywords == ("MUST",)
-    assert [s.text for s in present.segments(change.new.text) if s.keyword] == ["MUST"]
+    assert highlighted(change.new) == ["MUST"]
+    shown = _environment().from_string(
+        '{% from "_macros.html" import sentence %}{{ sentence(side) }}'
+    )
+    assert shown.render(side=change.new).count('<mark class="keyword">MUST</mark>') == 1
+
+
+def test_a_shortened_side_highlights_only_the_keywords_it_keeps_whole() -> None:
+    text = "Pumps MUST stop. " + "The tank fills slowly. " * 20 + "Valves MAY open."
+    side = Side(text, 1, 1, ("MUST", "MAY"), ((6, 10), (text.rindex("MAY"), len(text) - 6)))
+    runs = side.runs(60)
+    assert "".join(run for run, _ in runs) == text[:28] + " … " + text[-28:]
+    assert [run for run, keyword in runs if keyword] == ["MUST", "MAY"]
+    cut = Side(text, 1, 1, ("MUST",), ((6, 10),)).runs(12)
+    assert [run for run, keyword in cut if keyword] == []
 
 
 def test_a_side_marks_only_its_keywords_not_a_keyword_quoted_as_code() -> None:

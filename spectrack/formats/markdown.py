@@ -14,7 +14,7 @@ from typing import TextIO
 from spectrack.acks import page_verdict, report_verdict
 from spectrack.formats.findings import Finding, findings, headline
 from spectrack.formats.options import FormatOptions
-from spectrack.formats.text import shorten
+from spectrack.formats.text import MAX_TEXT
 from spectrack.model import ChangeClass, Report, Side
 
 COMMENT_LIMIT = 65_536
@@ -26,6 +26,7 @@ MARKER = "<!-- spectrack-report -->"
 _NOTE_RESERVE = 600
 """Bytes kept free for the note that says the summary was cut."""
 
+_WHITE_SPACE = re.compile(r"\s+")
 _PUNCTUATION = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&@:$])")
 
 
@@ -35,18 +36,21 @@ def escape(text: str) -> str:
     Every ASCII punctuation character that Markdown, HTML, math or GitHub's autolinking could act
     on is backslash-escaped, and a word joiner after ``@`` keeps a handle from becoming a mention.
     """
-    one_line = " ".join(text.split())
+    return _escaped_run(text).strip()
+
+
+def _escaped_run(text: str) -> str:
+    """`escape` of a piece of a line: its white space is one space, at its ends too."""
+    one_line = _WHITE_SPACE.sub(" ", text)
     return _PUNCTUATION.sub(r"\\\1", one_line).replace("\\@", "\\@\u2060")
 
 
 def _emphasized(side: Side) -> str:
     """The side's text escaped, with its BCP 14 keywords in bold."""
-    escaped = escape(shorten(side.text))
-    if not side.keywords:
-        return escaped
-    words = sorted({escape(word) for word in side.keywords}, key=len, reverse=True)
-    pattern = r"(?<![\w-])(" + "|".join(re.escape(word) for word in words) + r")(?!\w|\\-)"
-    return re.sub(pattern, r"**\1**", escaped)
+    return "".join(
+        f"**{_escaped_run(run)}**" if keyword else _escaped_run(run)
+        for run, keyword in side.runs(MAX_TEXT)
+    ).strip()
 
 
 def _change_item(finding: Finding) -> str:

@@ -17,8 +17,7 @@ from rich.text import Text
 
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
-from spectrack.markdown.inline import shown_keyword_spans
-from spectrack.model import Change, ChangeClass, PageReport, Report, Side
+from spectrack.model import Change, ChangeClass, PageReport, Report, Side, elided
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
@@ -40,10 +39,7 @@ def shown(text: str) -> str:
 
 
 def shorten(text: str, limit: int = MAX_TEXT) -> str:
-    if len(text) <= limit:
-        return text
-    half = (limit - 3) // 2
-    return text[:half] + " … " + text[-half:]
+    return elided(text, limit)[0]
 
 
 def keyword_summary(change: Change) -> str:
@@ -54,10 +50,8 @@ def keyword_summary(change: Change) -> str:
 
 def _highlighted(prefix: str, side: Side, style: str) -> Text:
     line = Text(f"      {prefix} ", style=style)
-    body = Text(shown(shorten(side.text)))
-    for start, end in shown_keyword_spans(body.plain):
-        body.stylize("bold reverse", start, end)
-    line.append_text(body)
+    for run, keyword in side.runs(MAX_TEXT):
+        line.append(shown(run), style="bold reverse" if keyword else None)
     line.append(f"  (line {side.line})", style="dim")
     return line
 

@@ -16,8 +16,6 @@ from posixpath import splitext
 
 from markdown_it.token import Token
 
-from spectrack.normative import keyword_spans
-
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _WHITESPACE = re.compile(r"\s+")
 _NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
@@ -112,11 +110,6 @@ def bare_urls(text: str, apart: Sequence[tuple[int, int]] = ()) -> list[tuple[in
         if end > match.start("domain"):
             found.append((start, end))
     return found
-
-
-def shown_keyword_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """Where a report highlights keywords in a plain sentence: not inside a URL it shows."""
-    return keyword_spans(text, bare_urls(text))
 
 
 def _without_trailing(text: str, start: int, end: int) -> int:

@@ -204,7 +204,6 @@ def _environment() -> jinja2.Environment:
                 "rfc3339",
                 "row",
                 "second_text",
-                "segments",
                 "source_href",
                 "strength_change",
                 "unified_diff",

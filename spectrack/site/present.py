@@ -17,7 +17,6 @@ from urllib.parse import quote, urlsplit
 
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.formats.text import keyword_summary
-from spectrack.markdown.inline import shown_keyword_spans
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
 from spectrack.site.model import ChangeEntry
 
@@ -179,28 +178,6 @@ def verdict_label(verdict: str) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-@dataclass(frozen=True, slots=True)
-class Segment:
-    """A run of sentence text; ``keyword`` runs are highlighted."""
-
-    text: str
-    keyword: bool
-
-
-def segments(text: str) -> tuple[Segment, ...]:
-    """A sentence cut into plain runs and BCP 14 keyword runs."""
-    cut: list[Segment] = []
-    position = 0
-    for start, end in shown_keyword_spans(text):
-        if start > position:
-            cut.append(Segment(text[position:start], False))
-        cut.append(Segment(text[start:end], True))
-        position = end
-    if position < len(text):
-        cut.append(Segment(text[position:], False))
-    return tuple(cut)
 
 
 def strength_change(change: Change) -> str:
