@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,23 @@ def test_init_writes_the_example_and_creates_the_store(
     assert code == 0 and "kept existing spectrack.toml" in out
     assert (tmp_path / "spectrack.toml").read_text().startswith("# mine")
     Store.open(tmp_path / "other").close()
+
+
+def test_init_on_a_repository_of_other_work_refuses_and_keeps_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    subprocess.run(["git", "init", "-q", "--initial-branch=master"], check=True)
+    (tmp_path / "notes.md").write_text("v1\n")
+    subprocess.run(["git", "add", "notes.md"], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    subprocess.run(["git", *identity, "commit", "-q", "-m", "v1"], check=True)
+    (tmp_path / "notes.md").write_text("v1\nuncommitted work\n")
+    (tmp_path / "spectrack.toml").write_text('[store]\npath = "."\n')
+    code, _, err = run(capsys, "init")
+    assert code == 2
+    assert err == "spectrack: error: .: a git repository, but not a spectrack snapshot store\n"
+    assert (tmp_path / "notes.md").read_text() == "v1\nuncommitted work\n"
 
 
 def test_fetch_prints_the_summary_and_exits_0(
