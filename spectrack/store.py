@@ -403,15 +403,20 @@ class Store:
         return sorted(n for n in out.decode().split("\x00") if n and not n.startswith("."))
 
     def require_sources(self, names: Collection[str]) -> None:
-        """`InputError` naming the first of ``names`` that is no source of the store."""
+        """`InputError` naming the first of ``names`` that is no source of the store.
+
+        A source whose pages were all removed has no folder any more, but its history counts.
+        """
         if not names:
             return
-        known = self.sources()
+        known = set(self.sources())
+        if not known.issuperset(names):
+            known.update(revision.source for revision in self.revisions())
         for name in names:
             if name not in known:
                 raise InputError(
                     f"--source {name!r}: no such source in the store {self.path} "
-                    f"(sources: {', '.join(known) or 'none'})"
+                    f"(sources: {', '.join(sorted(known)) or 'none'})"
                 )
 
     def pages(self, source: str | None = None) -> list[str]:

@@ -200,6 +200,26 @@ def test_store_addressing_mistakes_say_what_is_wrong(
     assert "--since reads the snapshot store at" in err and "no such file" not in err
 
 
+def test_a_source_whose_pages_were_all_removed_keeps_its_history(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "spectrack.toml"
+    config.write_text(config.read_text() + "max_removal = 1.0\n")
+    tracked.publish(V1, lastmod="2025-03-26")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    tracked.publish({}, lastmod="2025-06-18")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    assert not (tmp_path / "snapshots" / "mcp").exists()
+    code, out, err = run(capsys, "log", "--source", "mcp")
+    assert (code, err) == (0, "")
+    assert [line.split()[4] for line in out.splitlines()] == ["removed"] * 2 + ["added"] * 2
+    code, out, err = run(capsys, "diff", "--since", "2000-01-01", "--source", "mcp")
+    assert (code, err) == (0, "")
+    assert out.startswith("spectrack: UNCHANGED · 0 of 0 pages changed"), "added, then removed"
+    code, _, err = run(capsys, "log", "--source", "nosuch")
+    assert code == 2 and "(sources: mcp)" in err
+
+
 def test_diff_of_two_files_still_works_beside_a_store(
     tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

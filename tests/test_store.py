@@ -229,6 +229,16 @@ def test_removal_keeps_history(store: Store) -> None:
     assert_consistent(store.path)
 
 
+def test_a_source_without_pages_is_known_by_its_history(store: Store) -> None:
+    with store.writer(StepClock()) as writer:
+        writer.remove("mcp", URL, "gone")
+        writer.remove("mcp", URL + "/other", "gone")
+    assert store.sources() == []
+    store.require_sources(["mcp"])
+    with pytest.raises(InputError, match=r"--source 'other': no such source .* \(sources: mcp\)"):
+        store.require_sources(["mcp", "other"])
+
+
 def test_an_interrupted_creation_is_completed(tmp_path: Path) -> None:
     subprocess.run(["git", "init", "-q", str(tmp_path / "store")], check=True)
     with Store.create(tmp_path / "store") as created:
