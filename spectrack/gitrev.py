@@ -48,6 +48,12 @@ class _Entry:
     new_blob: str | None
 
 
+def is_range(text: str) -> bool:
+    """Whether ``text`` is written ``A..B`` or ``A...B``: a ``..`` that is a path segment
+    (``../docs/page.md``) names a parent folder instead."""
+    return ".." in text and ".." not in text.split("/")
+
+
 def revision_range(
     old: str, new: str | None, paths: Sequence[str], repo: Path | None
 ) -> RevisionRange | None:
@@ -56,7 +62,7 @@ def revision_range(
     Revisions are meant when ``--repo`` or PATHs are given, when OLD is ``A..B`` (and no such
     file exists), or when neither OLD nor NEW exists as a file or directory.
     """
-    ranged = ".." in old and not Path(old).exists()
+    ranged = is_range(old) and not Path(old).exists()
     neither_exists = new is not None and not Path(old).exists() and not Path(new).exists()
     if not (repo is not None or paths or ranged or neither_exists):
         return None
@@ -198,7 +204,7 @@ def compare_inputs(
     """What `spectrack diff` compares: two git revisions, or two files or directories."""
     revisions = revision_range(old, new, paths, repo)
     if revisions is not None:
-        if not (paths or repo is not None or ".." in old):
+        if not (paths or repo is not None or is_range(old)):
             try:
                 _resolved(revisions)
             except InputError as error:

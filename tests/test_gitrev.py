@@ -197,6 +197,23 @@ def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any)
     )
 
 
+def test_a_parent_folder_in_a_missing_path_is_no_revision_range(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    monkeypatch.chdir(repo.root / "docs")
+    assert revision_range("../docs/missing.md", "glossary.md", (), None) is None
+    assert revision_range("nowhere/../glossary.md", "glossary.md", (), None) is None
+    assert revision_range("origin/main..HEAD", None, (), None) == RevisionRange(
+        Path("."), "origin/main", "HEAD"
+    )
+    run = run_cli(capsys, "diff", "../docs/missing.md", "glossary.md")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "spectrack: error: ../docs/missing.md: no such file or directory\n"
+    ranged = diff_json(capsys, f"{base}..{head}", "--", ".")
+    assert "docs/added.mdx" in {page["path"] for page in ranged["pages"]}
+
+
 def test_pages_come_from_git_objects_and_bad_bytes_are_named(
     spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
