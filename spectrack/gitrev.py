@@ -107,7 +107,7 @@ def _is_page(path: str | None) -> bool:
 def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> list[_Entry]:
     """Pages that differ between two commits, from ``git diff-tree --raw -z`` with renames."""
     raw = run_git(repo, "diff-tree", "-r", "-z", "--raw", "-M", base, head, "--", *paths)
-    fields = raw.decode("utf-8", "replace").split("\0")
+    fields = raw.decode("utf-8", "surrogateescape").split("\0")
     entries = []
     index = 0
     while index < len(fields) and fields[index].startswith(":"):
@@ -134,7 +134,7 @@ def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
     """Every page in a commit under the paths, from the repository root."""
     raw = run_git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
     pages = []
-    for line in raw.decode("utf-8", "replace").split("\0"):
+    for line in raw.decode("utf-8", "surrogateescape").split("\0"):
         if not line:
             continue
         meta, _, path = line.partition("\t")

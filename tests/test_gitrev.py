@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spectrack.gitrev import RevisionRange, revision_range
+from spectrack.gitrev import RevisionRange, compare_inputs, revision_range
 from tests.ci_support import GLOSSARY, LANTERN_V1, LANTERN_V2, GitRepo, new_repo, run_cli
 
 PREAMBLE = "# Lantern signals\n\nThis paragraph was added at the top.\n\nAnd this one too.\n\n"
@@ -212,6 +213,26 @@ def test_a_parent_folder_in_a_missing_path_is_no_revision_range(
     assert run.err == "spectrack: error: ../docs/missing.md: no such file or directory\n"
     ranged = diff_json(capsys, f"{base}..{head}", "--", ".")
     assert "docs/added.mdx" in {page["path"] for page in ranged["pages"]}
+
+
+def test_page_names_that_are_not_utf8_stay_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / "latin1")
+    # Latin-1 names, as an old file system might write them: two pages one byte apart.
+    acute, grave = (os.fsdecode(b"docs/kettle-caf" + byte + b".md") for byte in (b"\xe9", b"\xe8"))
+    for name in (acute, grave):
+        repo.write(name, "# Kettle\n\nThe kettle MAY whistle.\n")
+    base = repo.commit("two kettles")
+    repo.write(acute, "# Kettle\n\nThe kettle MUST whistle.\n")
+    head = repo.commit("one kettle must")
+    monkeypatch.chdir(repo.root)
+    report = compare_inputs(base, head, ("docs",), None).report
+    assert {page.path: page.verdict for page in report.pages} == {
+        acute: "normative",
+        grave: "unchanged",
+    }
+    assert len(diff_json(capsys, base, head, "--", "docs")["pages"]) == 2
 
 
 def test_pages_come_from_git_objects_and_bad_bytes_are_named(
