@@ -9,6 +9,7 @@ with its old self, and its removed lines point at the old path.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -92,12 +93,17 @@ def _commit(repo: Path, revision: str) -> str:
 
 
 def _toplevel(repo: Path) -> Path:
+    """Where git sees the whole repository: its top folder, or a bare repository itself."""
     if not repo.is_dir():
         raise InputError(f"{repo}: no such directory (--repo)")
     try:
-        return Path(run_git(repo, "rev-parse", "--show-toplevel").decode().strip())
+        return Path(os.fsdecode(run_git(repo, "rev-parse", "--show-toplevel").rstrip(b"\n")))
     except InputError:
-        raise InputError(f"{repo}: not inside a git repository (see --repo)") from None
+        pass
+    # A bare repository has no working tree, but its objects are all a comparison reads.
+    if run_git(repo, "rev-parse", "--is-bare-repository", check=False).strip() == b"true":
+        return repo
+    raise InputError(f"{repo}: not inside a git repository (see --repo)")
 
 
 def _is_page(path: str | None) -> bool:

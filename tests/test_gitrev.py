@@ -179,6 +179,36 @@ def test_exit_codes_with_revisions(
     assert "not inside a git repository" in outside.err
 
 
+def test_a_bare_repository_is_compared_from_its_objects(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    under_docs = diff_json(capsys, base, head, "--", "docs")
+    everything = diff_json(capsys, base, head)
+    bare = repo.root.parent / "spec.git"
+    repo.git("clone", "-q", "--bare", str(repo.root), str(bare))
+    monkeypatch.chdir(repo.root.parent)
+    assert diff_json(capsys, "--repo", str(bare), base, head, "--", "docs") == under_docs
+    assert diff_json(capsys, "--repo", str(bare), f"{base}..{head}") == everything
+    monkeypatch.chdir(bare)
+    assert diff_json(capsys, base, head) == everything
+
+
+def test_a_repository_in_a_folder_named_in_latin1_is_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / os.fsdecode(b"caf\xe9"))
+    repo.write("docs/lantern.md", LANTERN_V1)
+    base = repo.commit("v1")
+    repo.write("docs/lantern.md", LANTERN_V2)
+    head = repo.commit("v2")
+    monkeypatch.chdir(repo.root)
+    report = diff_json(capsys, base, head)
+    assert [(p["path"], p["verdict"]) for p in report["pages"]] == [
+        ("docs/lantern.md", "normative")
+    ]
+
+
 def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "old.md").write_text("# A\n")
