@@ -140,6 +140,9 @@ def publish(
         releases=comparison.releases,
         environ=os.environ,
     )
+    if sys.stdout is None:
+        # What Python makes of a standard output closed before it started (`>&-`).
+        raise InputError("cannot write the report to standard output (it is closed)")
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         # Machine formats are UTF-8 whatever the console's code page; a file name that is not

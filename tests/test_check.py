@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -261,6 +262,21 @@ def test_a_report_that_cannot_be_written_leaves_the_marker(
     assert json_pages(retried) == {"spec/spec/tools.md": "modified"}
     assert marker() != before
     assert check(capsys, "--fail-on", "normative").code == 0
+
+
+def test_a_closed_standard_output_leaves_the_marker(site: LocalSite) -> None:
+    closed = ["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "spectrack"]
+    run = subprocess.run(
+        [*closed, "check", "--quiet", "--fail-on", "normative"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (
+        2,
+        "spectrack: error: cannot write the report to standard output (it is closed)\n",
+    )
+    assert marker() is None, "the next check reports the same pages"
 
 
 def test_the_marker_travels_with_a_clone_of_the_store(
