@@ -93,6 +93,8 @@ IDENTITY = "spectrack <spectrack@localhost>"
 CHECKPOINT_EVERY = 100
 """Commits between two fast-import checkpoints (the points a killed run keeps)."""
 LOCK_FILE = "spectrack.lock"
+CHECK_LOCK_FILE = "spectrack-check.lock"
+"""Held by a check from reading its markers until it moved them (see `spectrack.check`)."""
 CHECKOUT_PENDING = "spectrack-checkout-pending"
 """Exists from a run's first commit until its files are checked out (a killed run leaves it); lists
 the files the run wrote into the working tree (see `spectrack.worktree`)."""
@@ -598,9 +600,10 @@ class Store:
     # -- writing -------------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def lock(self, wait: float) -> Iterator[int]:
-        """Hold the store's run lock (waiting up to ``wait`` seconds); yields the lock's fd."""
-        lock_path = self.path / ".git" / LOCK_FILE
+    def lock(self, wait: float, name: str = LOCK_FILE) -> Iterator[int]:
+        """Hold the store's run lock, or the lock file ``name`` in ``.git`` (waiting up to
+        ``wait`` seconds); yields the lock's fd."""
+        lock_path = self.path / ".git" / name
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             deadline = time.monotonic() + wait
