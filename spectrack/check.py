@@ -9,18 +9,22 @@ A check is two steps, so that nothing is skipped when a report cannot be written
    what it was does not show. A source that was never checked reports every page recorded so
    far, each as added.
 2. Once the report is written, `mark_checked` moves the marker of each source that had something
-   new to the noted head, in one commit of the store (see `spectrack.store`). It never moves
-   back, so two checks racing cannot report the same change twice or skip one.
+   new to the noted head, in one commit of the store (see `spectrack.store`).
 
-A check whose report could not be written leaves the markers where they were: the next check
-reports the same changes again, and whatever was recorded since.
+From reading the markers until they moved, the pending check holds the store's check lock, so a
+second check (its fetch done) waits, then reports from where the first one's report ended: two
+checks at once cannot report the same change twice, and as a marker never moves back, neither
+skips one. A check whose report could not be written gives the lock up (`PendingCheck.release`)
+and leaves the markers where they were: the next check reports the same changes again, and
+whatever was recorded since.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import httpx
 
@@ -30,7 +34,7 @@ from spectrack.dates import Clock, utc_now
 from spectrack.fetch import Sleep
 from spectrack.history import net_report
 from spectrack.progress import Progress
-from spectrack.store import Store
+from spectrack.store import CHECK_LOCK_FILE, Store
 from spectrack.targets import store_comparison
 from spectrack.track import FetchSummary, run_fetch
 
@@ -45,6 +49,18 @@ class PendingCheck:
     """The store commit the report runs up to: where the markers move."""
     sources: tuple[str, ...]
     """Sources with revisions recorded since their marker: the markers that move."""
+    hold: contextlib.ExitStack = field(compare=False)
+    """The store's check lock, until `mark_checked` or `release`."""
+
+    def release(self) -> None:
+        """Give the check lock up without moving the markers (the report was not written)."""
+        self.hold.close()
+
+    def __enter__(self) -> PendingCheck:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
 
 
 def changes_since_check(
@@ -75,28 +91,34 @@ def run_check(
     sleep: Sleep = asyncio.sleep,
     client: httpx.AsyncClient | None = None,
 ) -> PendingCheck:
-    """Fetch the named sources (all when empty) and gather what was recorded since their check."""
+    """Fetch the named sources (all when empty) and gather what was recorded since their check.
+
+    The pending check holds the store's check lock (waiting ``lock_wait`` for another check to
+    move its markers): call `mark_checked` once its report is written, or `release` it.
+    """
     wanted = tuple(dict.fromkeys(names))
     summary = run_fetch(
         config, names=wanted, progress=progress, clock=clock, sleep=sleep, client=client
     )
     sources = wanted or tuple(source.name for source in config.sources)
-    with Store.open(config.store.path) as store:
+    with contextlib.ExitStack() as hold, Store.open(config.store.path) as store:
+        hold.enter_context(store.lock(config.store.lock_wait, CHECK_LOCK_FILE))
         head = store.head()
         assert head is not None, "Store.open refuses a store without commits"
         comparison, advanced = changes_since_check(store, sources, head, progress)
-    return PendingCheck(comparison, summary, head, advanced)
+        return PendingCheck(comparison, summary, head, advanced, hold.pop_all())
 
 
 def mark_checked(config: Config, check: PendingCheck, clock: Clock = utc_now) -> tuple[str, ...]:
     """Move the markers of the check's sources to its head (call once its report is written).
 
-    Returns the sources whose marker moved.
+    Returns the sources whose marker moved. The check's lock is given up in any case.
     """
-    if not check.sources:
-        return ()
-    with (
-        Store.open(config.store.path) as store,
-        store.writer(clock, config.store.lock_wait) as writer,
-    ):
-        return tuple(writer.mark_checked(check.sources, check.head))
+    with check:
+        if not check.sources:
+            return ()
+        with (
+            Store.open(config.store.path) as store,
+            store.writer(clock, config.store.lock_wait) as writer,
+        ):
+            return tuple(writer.mark_checked(check.sources, check.head))

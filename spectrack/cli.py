@@ -140,6 +140,9 @@ def publish(
         releases=comparison.releases,
         environ=os.environ,
     )
+    if sys.stdout is None:
+        # What Python makes of a standard output closed before it started (`>&-`).
+        raise InputError("cannot write the report to standard output (it is closed)")
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         # Machine formats are UTF-8 whatever the console's code page; a file name that is not
@@ -386,13 +389,16 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
     config = load_config(config_file)
     with progress_for(quiet) as progress:
         pending = run_check(config, names=names, progress=progress)
-    if not quiet:
-        for line in summary_lines(pending.fetch):
-            click.echo(line, err=True)
-    for failure in pending.fetch.failures:
-        click.echo(f"spectrack: failed: {failure.message}", err=True)
-    code = publish(pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report)
-    mark_checked(config, pending)
+    with pending:
+        if not quiet:
+            for line in summary_lines(pending.fetch):
+                click.echo(line, err=True)
+        for failure in pending.fetch.failures:
+            click.echo(f"spectrack: failed: {failure.message}", err=True)
+        code = publish(
+            pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report
+        )
+        mark_checked(config, pending)
     sys.exit(code)
 
 

@@ -208,7 +208,8 @@ class _Locator:
     """Finds the line of a table or key in TOML text (tomllib reports none for valid files)."""
 
     _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
-    _KEY = re.compile(r"\s*([A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')\s*=")
+    _PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"
+    _KEY = re.compile(rf"\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
@@ -216,6 +217,7 @@ class _Locator:
     def line(self, table: str | None, index: int, key: str | None) -> int | None:
         current: str | None = None
         counts: dict[str, int] = {}
+        wanted = [*(table.split(".") if table else []), *([key] if key else [])]
         for number, line in enumerate(self.lines, 1):
             header = self._HEADER.match(line)
             if header:
@@ -227,12 +229,15 @@ class _Locator:
                     return number  # a top-level key written as a table: [key] or [[key]]
                 continue
             name = self._KEY.match(line)
-            if (
-                name
-                and name[1].strip("\"'") == key
-                and current == table
-                and counts.get(current or "", 0) == index
-            ):
+            if name is None or key is None:
+                continue
+            parts = [part.strip("\"'") for part in re.findall(self._PART, name[1])]
+            if current == table and counts.get(current or "", 0) == index and parts[0] == key:
+                return number
+            # A dotted key reaches into a table from outside it (`store.ignore = …` above any
+            # header); a table is never an array there, so only its first one is meant.
+            path = [*(current.split(".") if current else []), *parts]
+            if index == 0 and path[: len(wanted)] == wanted:
                 return number
         return None
 
@@ -261,6 +266,9 @@ class _Reader:
         line = self.locator.line(self.table, self.index, key)
         if line is None and key is not None:
             line = self.locator.line(self.table, self.index, None)
+        if line is None and self.table is not None and "." not in self.table:
+            # An inline table (`store = { … }`) is on the line of its own key.
+            line = self.locator.line(None, 0, self.table)
         prefix = f"{self.where}:{line}" if line else self.where
         if self.title:
             table = self.title
@@ -280,7 +288,9 @@ class _Reader:
         for key in self.data:
             if self.table is not None and key in _TOP_LEVEL_KEYS:
                 raise self.error(
-                    key, "a top-level key: write it above the first [table] header of the file"
+                    key,
+                    f"a top-level key, in no table: write it as `{key} = …` above the first "
+                    "[table] header of the file",
                 )
             if key not in known:
                 raise self.error(key, f"unknown key (known: {', '.join(sorted(known))})")

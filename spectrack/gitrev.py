@@ -9,6 +9,7 @@ with its old self, and its removed lines point at the old path.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -48,6 +49,12 @@ class _Entry:
     new_blob: str | None
 
 
+def is_range(text: str) -> bool:
+    """Whether ``text`` is written ``A..B`` or ``A...B``: a ``..`` that is a path segment
+    (``../docs/page.md``) names a parent folder instead."""
+    return ".." in text and ".." not in text.split("/")
+
+
 def revision_range(
     old: str, new: str | None, paths: Sequence[str], repo: Path | None
 ) -> RevisionRange | None:
@@ -56,7 +63,7 @@ def revision_range(
     Revisions are meant when ``--repo`` or PATHs are given, when OLD is ``A..B`` (and no such
     file exists), or when neither OLD nor NEW exists as a file or directory.
     """
-    ranged = ".." in old and not Path(old).exists()
+    ranged = is_range(old) and not Path(old).exists()
     neither_exists = new is not None and not Path(old).exists() and not Path(new).exists()
     if not (repo is not None or paths or ranged or neither_exists):
         return None
@@ -86,12 +93,17 @@ def _commit(repo: Path, revision: str) -> str:
 
 
 def _toplevel(repo: Path) -> Path:
+    """Where git sees the whole repository: its top folder, or a bare repository itself."""
     if not repo.is_dir():
         raise InputError(f"{repo}: no such directory (--repo)")
     try:
-        return Path(run_git(repo, "rev-parse", "--show-toplevel").decode().strip())
+        return Path(os.fsdecode(run_git(repo, "rev-parse", "--show-toplevel").rstrip(b"\n")))
     except InputError:
-        raise InputError(f"{repo}: not inside a git repository (see --repo)") from None
+        pass
+    # A bare repository has no working tree, but its objects are all a comparison reads.
+    if run_git(repo, "rev-parse", "--is-bare-repository", check=False).strip() == b"true":
+        return repo
+    raise InputError(f"{repo}: not inside a git repository (see --repo)")
 
 
 def _is_page(path: str | None) -> bool:
@@ -101,7 +113,7 @@ def _is_page(path: str | None) -> bool:
 def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> list[_Entry]:
     """Pages that differ between two commits, from ``git diff-tree --raw -z`` with renames."""
     raw = run_git(repo, "diff-tree", "-r", "-z", "--raw", "-M", base, head, "--", *paths)
-    fields = raw.decode("utf-8", "replace").split("\0")
+    fields = raw.decode("utf-8", "surrogateescape").split("\0")
     entries = []
     index = 0
     while index < len(fields) and fields[index].startswith(":"):
@@ -128,7 +140,7 @@ def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
     """Every page in a commit under the paths, from the repository root."""
     raw = run_git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
     pages = []
-    for line in raw.decode("utf-8", "replace").split("\0"):
+    for line in raw.decode("utf-8", "surrogateescape").split("\0"):
         if not line:
             continue
         meta, _, path = line.partition("\t")
@@ -198,7 +210,7 @@ def compare_inputs(
     """What `spectrack diff` compares: two git revisions, or two files or directories."""
     revisions = revision_range(old, new, paths, repo)
     if revisions is not None:
-        if not (paths or repo is not None or ".." in old):
+        if not (paths or repo is not None or is_range(old)):
             try:
                 _resolved(revisions)
             except InputError as error:

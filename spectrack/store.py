@@ -93,6 +93,8 @@ IDENTITY = "spectrack <spectrack@localhost>"
 CHECKPOINT_EVERY = 100
 """Commits between two fast-import checkpoints (the points a killed run keeps)."""
 LOCK_FILE = "spectrack.lock"
+CHECK_LOCK_FILE = "spectrack-check.lock"
+"""Held by a check from reading its markers until it moved them (see `spectrack.check`)."""
 CHECKOUT_PENDING = "spectrack-checkout-pending"
 """Exists from a run's first commit until its files are checked out (a killed run leaves it); lists
 the files the run wrote into the working tree (see `spectrack.worktree`)."""
@@ -337,7 +339,9 @@ class Store:
         """The store at ``path``, created (``git init`` and a first commit) when missing.
 
         Creation holds a lock on the folder, so two first runs do not both create it, and an
-        interrupted creation (an empty repository) is completed.
+        interrupted creation (a repository that never had a commit, a ref or an index) is
+        completed. Any other repository without the store's branch is refused, as `open` does:
+        creating the store there would check its first commit out over someone's work.
         """
         if path.exists() and not path.is_dir():
             raise StoreError(f"{path}: exists and is not a folder")
@@ -346,6 +350,7 @@ class Store:
         try:
             fcntl.flock(folder, fcntl.LOCK_EX)
             if not (path / ".git").exists():
+                _refuse_to_overwrite(path)
                 # No template: its sample hooks are a score of files to create, and fast-import
                 # runs no hooks anyway.
                 git(path, "init", "--quiet", "--initial-branch=main", "--template=")
@@ -358,7 +363,10 @@ class Store:
                 # store valid) is not asked of git again.
                 _first_commit(path, clock, head_set=True)
                 return cls(path)
-            if not git(path, "rev-parse", "--verify", "--quiet", BRANCH, check=False).strip():
+            if not git(
+                path, "rev-parse", "--verify", "--quiet", BRANCH, check=False
+            ).strip() and _never_used(path):
+                _refuse_to_overwrite(path)
                 _first_commit(path, clock)
         finally:
             os.close(folder)
@@ -397,15 +405,20 @@ class Store:
         return sorted(n for n in out.decode().split("\x00") if n and not n.startswith("."))
 
     def require_sources(self, names: Collection[str]) -> None:
-        """`InputError` naming the first of ``names`` that is no source of the store."""
+        """`InputError` naming the first of ``names`` that is no source of the store.
+
+        A source whose pages were all removed has no folder any more, but its history counts.
+        """
         if not names:
             return
-        known = self.sources()
+        known = set(self.sources())
+        if not known.issuperset(names):
+            known.update(revision.source for revision in self.revisions())
         for name in names:
             if name not in known:
                 raise InputError(
                     f"--source {name!r}: no such source in the store {self.path} "
-                    f"(sources: {', '.join(known) or 'none'})"
+                    f"(sources: {', '.join(sorted(known)) or 'none'})"
                 )
 
     def pages(self, source: str | None = None) -> list[str]:
@@ -587,9 +600,10 @@ class Store:
     # -- writing -------------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def lock(self, wait: float) -> Iterator[int]:
-        """Hold the store's run lock (waiting up to ``wait`` seconds); yields the lock's fd."""
-        lock_path = self.path / ".git" / LOCK_FILE
+    def lock(self, wait: float, name: str = LOCK_FILE) -> Iterator[int]:
+        """Hold the store's run lock, or the lock file ``name`` in ``.git`` (waiting up to
+        ``wait`` seconds); yields the lock's fd."""
+        lock_path = self.path / ".git" / name
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
             deadline = time.monotonic() + wait
@@ -621,6 +635,7 @@ class Store:
         ``whole``: publish every commit of the run or, when the run raises, none of them.
         """
         with self.lock(lock_wait) as fd:
+            self._require_branch_checked_out()
             self._clear_stale_locks()
             writer = StoreWriter(self, clock, fd, checkpoints=not whole)
             failed = False
@@ -643,12 +658,43 @@ class Store:
                 check_out(self.path, pending, functools.partial(git, self.path))
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
 
+    def _require_branch_checked_out(self) -> None:
+        """`StoreError` unless HEAD is on the store's branch: a run writes the branch's files into
+        the working tree and ends with ``git reset --hard``, which would otherwise discard the
+        uncommitted work of whatever is checked out."""
+        checked = git(self.path, "symbolic-ref", "--quiet", "HEAD", check=False).decode().strip()
+        if checked != BRANCH:
+            where = f"on {checked.removeprefix('refs/heads/')}" if checked else "detached"
+            raise StoreError(
+                f"{self.path}: HEAD is {where}, not on the store's branch main; spectrack writes "
+                f"only to a store checked out at main (git -C {self.path} switch main)"
+            )
+
     def _clear_stale_locks(self) -> None:
         """Remove git lock files a killed run may have left (the run lock proves none is active)."""
         git_dir = self.path / ".git"
         for name in _STALE_GIT_LOCKS:
             with contextlib.suppress(FileNotFoundError):
                 (git_dir / name).unlink()
+
+
+def _never_used(path: Path) -> bool:
+    """Whether the repository at ``path`` is as an interrupted creation leaves it: no commit, no
+    ref and no index, so that checking the store's first commit out there discards nothing."""
+    if not (path / ".git").is_dir() or (path / ".git" / "index").exists():
+        return False
+    # --all takes HEAD too, which may hold commits that no ref names (a detached HEAD).
+    return git(path, "rev-list", "-n", "1", "--all") == b""
+
+
+def _refuse_to_overwrite(path: Path) -> None:
+    """`StoreError` when the folder holds a file the store's first commit would write over."""
+    for name in (".gitattributes", META_FILE.split("/")[0]):
+        if os.path.lexists(path / name):
+            raise StoreError(
+                f"{path / name}: exists, and a new snapshot store would write over it; "
+                "give the store a folder of its own"
+            )
 
 
 def _first_commit(path: Path, clock: Clock, *, head_set: bool = False) -> None:

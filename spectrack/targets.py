@@ -32,7 +32,7 @@ from spectrack.comparison import Comparison, PageFiles
 from spectrack.dates import looks_like_date, parse_when
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.gitrev import compare_inputs
+from spectrack.gitrev import compare_inputs, is_range
 from spectrack.history import net_report, revision_report
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.paths import PAGE_SUFFIX
@@ -211,7 +211,7 @@ def compare_targets(
             "two git revisions, or --since DATE"
         )
     arguments = [old] if new is None else [old, new]
-    plain = not paths and repo is None and ".." not in old
+    plain = not paths and repo is None and not is_range(old)
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:
             missing = (

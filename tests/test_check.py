@@ -6,6 +6,8 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +15,10 @@ import pytest
 from jsonschema.validators import validator_for
 from junitparser import Failure, JUnitXml
 
-from spectrack.check import mark_checked, run_check
+from spectrack.check import PendingCheck, mark_checked, run_check
 from spectrack.config import load_config
 from spectrack.diff import diff_texts
+from spectrack.errors import StoreBusyError
 from spectrack.fingerprints import page_fingerprints
 from spectrack.serve import LocalSite, Reply
 from spectrack.store import Store
@@ -263,6 +266,21 @@ def test_a_report_that_cannot_be_written_leaves_the_marker(
     assert check(capsys, "--fail-on", "normative").code == 0
 
 
+def test_a_closed_standard_output_leaves_the_marker(site: LocalSite) -> None:
+    closed = ["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "spectrack"]
+    run = subprocess.run(
+        [*closed, "check", "--quiet", "--fail-on", "normative"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (
+        2,
+        "spectrack: error: cannot write the report to standard output (it is closed)\n",
+    )
+    assert marker() is None, "the next check reports the same pages"
+
+
 def test_the_marker_travels_with_a_clone_of_the_store(
     site: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -323,6 +341,44 @@ def test_changes_recorded_while_a_check_reports_are_left_for_the_next_one(
     assert mark_checked(config, later, clock) == ("spec",)
     assert mark_checked(config, pending, clock) == (), "a marker never moves back"
     assert marker() == later.head
+
+
+def test_a_check_waits_for_the_one_reporting_and_reports_only_what_follows_it(
+    site: LocalSite,
+) -> None:
+    # Margin for the second check's wait: the test lets it wait a full second.
+    Path("spectrack.toml").write_text(config_text(site).replace("lock_wait = 2", "lock_wait = 30"))
+    config = load_config(Path("spectrack.toml"))
+    assert mark_checked(config, run_check(config)) == ("spec",)
+    site.publish(V2, lastmod="2025-06-18")
+    first = run_check(config)
+    assert [page.path for page in first.comparison.report.pages] == ["spec/spec/tools.md"]
+    later: list[PendingCheck] = []
+    second = threading.Thread(target=lambda: later.append(run_check(config)))
+    second.start()
+    second.join(timeout=1.0)
+    assert second.is_alive(), "the second check waits while the first one's report is written"
+    assert mark_checked(config, first) == ("spec",)
+    second.join()
+    (pending,) = later
+    assert (pending.comparison.report.pages, pending.sources) == ((), ())
+    assert mark_checked(config, pending) == ()
+    assert marker() == first.head
+
+
+def test_a_check_whose_report_was_not_written_lets_the_next_one_report(
+    site: LocalSite,
+) -> None:
+    Path("spectrack.toml").write_text(config_text(site).replace("lock_wait = 2", "lock_wait = 0.1"))
+    config = load_config(Path("spectrack.toml"))
+    with (
+        run_check(config) as unwritten,
+        pytest.raises(StoreBusyError, match="another spectrack run is using the store"),
+    ):
+        run_check(config)
+    again = run_check(config)
+    assert again.comparison.report.pages == unwritten.comparison.report.pages
+    assert mark_checked(config, again) == ("spec",)
 
 
 def test_a_page_edited_back_between_checks_is_not_reported(

@@ -224,6 +224,21 @@ def test_usage_errors_exit_2(arguments: list[str]) -> None:
     assert "Error:" in done.stderr
 
 
+def test_a_closed_standard_output_is_an_error_not_a_finding() -> None:
+    old, new = pair("normative")
+    closed = ["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "spectrack"]
+    run = subprocess.run(
+        [*closed, "diff", "--fail-on", "normative", old, new],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (run.returncode, run.stderr) == (
+        2,
+        "spectrack: error: cannot write the report to standard output (it is closed)\n",
+    )
+
+
 FORMAT_NAMES = ["text", "json", "sarif", "junit", "github", "markdown"]
 
 

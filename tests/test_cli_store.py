@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,23 @@ def test_init_writes_the_example_and_creates_the_store(
     assert code == 0 and "kept existing spectrack.toml" in out
     assert (tmp_path / "spectrack.toml").read_text().startswith("# mine")
     Store.open(tmp_path / "other").close()
+
+
+def test_init_on_a_repository_of_other_work_refuses_and_keeps_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    subprocess.run(["git", "init", "-q", "--initial-branch=master"], check=True)
+    (tmp_path / "notes.md").write_text("v1\n")
+    subprocess.run(["git", "add", "notes.md"], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    subprocess.run(["git", *identity, "commit", "-q", "-m", "v1"], check=True)
+    (tmp_path / "notes.md").write_text("v1\nuncommitted work\n")
+    (tmp_path / "spectrack.toml").write_text('[store]\npath = "."\n')
+    code, _, err = run(capsys, "init")
+    assert code == 2
+    assert err == "spectrack: error: .: a git repository, but not a spectrack snapshot store\n"
+    assert (tmp_path / "notes.md").read_text() == "v1\nuncommitted work\n"
 
 
 def test_fetch_prints_the_summary_and_exits_0(
@@ -180,6 +198,26 @@ def test_store_addressing_mistakes_say_what_is_wrong(
     code, _, err = run(capsys, "diff", "--since", "1d", "--store", str(tmp_path / "elsewhere"))
     assert code == 2
     assert "--since reads the snapshot store at" in err and "no such file" not in err
+
+
+def test_a_source_whose_pages_were_all_removed_keeps_its_history(
+    tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "spectrack.toml"
+    config.write_text(config.read_text() + "max_removal = 1.0\n")
+    tracked.publish(V1, lastmod="2025-03-26")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    tracked.publish({}, lastmod="2025-06-18")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    assert not (tmp_path / "snapshots" / "mcp").exists()
+    code, out, err = run(capsys, "log", "--source", "mcp")
+    assert (code, err) == (0, "")
+    assert [line.split()[4] for line in out.splitlines()] == ["removed"] * 2 + ["added"] * 2
+    code, out, err = run(capsys, "diff", "--since", "2000-01-01", "--source", "mcp")
+    assert (code, err) == (0, "")
+    assert out.startswith("spectrack: UNCHANGED · 0 of 0 pages changed"), "added, then removed"
+    code, _, err = run(capsys, "log", "--source", "nosuch")
+    assert code == 2 and "(sources: mcp)" in err
 
 
 def test_diff_of_two_files_still_works_beside_a_store(

@@ -147,8 +147,13 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         (
             '[store]\npath = "s"\nignore = ["3f2a9c0b1d4e5f6a"]\n',
             3,
-            "[store] key 'ignore': a top-level key: write it above the first [table] header",
+            "[store] key 'ignore': a top-level key, in no table: write it as `ignore = …` above",
         ),
+        ('store.ignore = ["3f2a9c0b1d4e5f6a"]\n', 1, "[store] key 'ignore': a top-level key"),
+        ("# the store\nstore = { ignore = [] }\n", 2, "[store] key 'ignore': a top-level key"),
+        ('store = { path = "s", lock_wait = "x" }\n', 1, "[store] key 'lock_wait': expected"),
+        ("[fetch]\nretries = 2\n\n[store]\nsub.key = 1\n", 5, "[store] key 'sub': unknown key"),
+        ('fetch.retries = 2\nfetch.timeout = "3"\n', 2, "[fetch] key 'timeout': expected"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nignore = []\n',
             4,

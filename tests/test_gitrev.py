@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spectrack.gitrev import RevisionRange, revision_range
+from spectrack.gitrev import RevisionRange, compare_inputs, revision_range
 from tests.ci_support import GLOSSARY, LANTERN_V1, LANTERN_V2, GitRepo, new_repo, run_cli
 
 PREAMBLE = "# Lantern signals\n\nThis paragraph was added at the top.\n\nAnd this one too.\n\n"
@@ -178,6 +179,36 @@ def test_exit_codes_with_revisions(
     assert "not inside a git repository" in outside.err
 
 
+def test_a_bare_repository_is_compared_from_its_objects(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    under_docs = diff_json(capsys, base, head, "--", "docs")
+    everything = diff_json(capsys, base, head)
+    bare = repo.root.parent / "spec.git"
+    repo.git("clone", "-q", "--bare", str(repo.root), str(bare))
+    monkeypatch.chdir(repo.root.parent)
+    assert diff_json(capsys, "--repo", str(bare), base, head, "--", "docs") == under_docs
+    assert diff_json(capsys, "--repo", str(bare), f"{base}..{head}") == everything
+    monkeypatch.chdir(bare)
+    assert diff_json(capsys, base, head) == everything
+
+
+def test_a_repository_in_a_folder_named_in_latin1_is_compared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / os.fsdecode(b"caf\xe9"))
+    repo.write("docs/lantern.md", LANTERN_V1)
+    base = repo.commit("v1")
+    repo.write("docs/lantern.md", LANTERN_V2)
+    head = repo.commit("v2")
+    monkeypatch.chdir(repo.root)
+    report = diff_json(capsys, base, head)
+    assert [(p["path"], p["verdict"]) for p in report["pages"]] == [
+        ("docs/lantern.md", "normative")
+    ]
+
+
 def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "old.md").write_text("# A\n")
@@ -195,6 +226,43 @@ def test_revision_range_reads_the_command_line(tmp_path: Path, monkeypatch: Any)
     assert revision_range("v1", None, ("docs",), tmp_path) == RevisionRange(
         tmp_path, "v1", "HEAD", ("docs",)
     )
+
+
+def test_a_parent_folder_in_a_missing_path_is_no_revision_range(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    monkeypatch.chdir(repo.root / "docs")
+    assert revision_range("../docs/missing.md", "glossary.md", (), None) is None
+    assert revision_range("nowhere/../glossary.md", "glossary.md", (), None) is None
+    assert revision_range("origin/main..HEAD", None, (), None) == RevisionRange(
+        Path("."), "origin/main", "HEAD"
+    )
+    run = run_cli(capsys, "diff", "../docs/missing.md", "glossary.md")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "spectrack: error: ../docs/missing.md: no such file or directory\n"
+    ranged = diff_json(capsys, f"{base}..{head}", "--", ".")
+    assert "docs/added.mdx" in {page["path"] for page in ranged["pages"]}
+
+
+def test_page_names_that_are_not_utf8_stay_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / "latin1")
+    # Latin-1 names, as an old file system might write them: two pages one byte apart.
+    acute, grave = (os.fsdecode(b"docs/kettle-caf" + byte + b".md") for byte in (b"\xe9", b"\xe8"))
+    for name in (acute, grave):
+        repo.write(name, "# Kettle\n\nThe kettle MAY whistle.\n")
+    base = repo.commit("two kettles")
+    repo.write(acute, "# Kettle\n\nThe kettle MUST whistle.\n")
+    head = repo.commit("one kettle must")
+    monkeypatch.chdir(repo.root)
+    report = compare_inputs(base, head, ("docs",), None).report
+    assert {page.path: page.verdict for page in report.pages} == {
+        acute: "normative",
+        grave: "unchanged",
+    }
+    assert len(diff_json(capsys, base, head, "--", "docs")["pages"]) == 2
 
 
 def test_pages_come_from_git_objects_and_bad_bytes_are_named(

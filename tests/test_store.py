@@ -229,11 +229,81 @@ def test_removal_keeps_history(store: Store) -> None:
     assert_consistent(store.path)
 
 
+def test_a_source_without_pages_is_known_by_its_history(store: Store) -> None:
+    with store.writer(StepClock()) as writer:
+        writer.remove("mcp", URL, "gone")
+        writer.remove("mcp", URL + "/other", "gone")
+    assert store.sources() == []
+    store.require_sources(["mcp"])
+    with pytest.raises(InputError, match=r"--source 'other': no such source .* \(sources: mcp\)"):
+        store.require_sources(["mcp", "other"])
+
+
 def test_an_interrupted_creation_is_completed(tmp_path: Path) -> None:
     subprocess.run(["git", "init", "-q", str(tmp_path / "store")], check=True)
     with Store.create(tmp_path / "store") as created:
         assert created.head() is not None and created.pages() == []
     assert_consistent(tmp_path / "store")
+
+
+def test_create_leaves_a_repository_of_other_work_untouched(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    git(work, "init", "-q", "--initial-branch=trunk")
+    (work / "notes.md").write_text("v1\n")
+    git(work, "add", "notes.md")
+    git(work, "-c", "user.name=x", "-c", "user.email=x@example.org", "commit", "-q", "-m", "v1")
+    (work / "notes.md").write_text("v1\nuncommitted work\n")
+    (work / "staged.md").write_text("staged, never committed\n")
+    git(work, "add", "staged.md")
+    status = git(work, "status", "--porcelain")
+    with pytest.raises(StoreError, match="a git repository, but not a spectrack snapshot store"):
+        Store.create(work)
+    assert (work / "notes.md").read_text() == "v1\nuncommitted work\n"
+    assert git(work, "status", "--porcelain") == status
+    assert git(work, "symbolic-ref", "HEAD") == "refs/heads/trunk\n"
+    assert git(work, "for-each-ref", "--format=%(refname)") == "refs/heads/trunk\n"
+
+
+def test_create_leaves_a_repository_with_only_staged_files_untouched(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    git(work, "init", "-q")
+    (work / "draft.md").write_text("staged, never committed\n")
+    git(work, "add", "draft.md")
+    with pytest.raises(StoreError, match="not a spectrack snapshot store"):
+        Store.create(work)
+    assert (work / "draft.md").read_text() == "staged, never committed\n"
+    assert git(work, "ls-files") == "draft.md\n"
+
+
+@pytest.mark.parametrize("name", [".gitattributes", ".spectrack"])
+def test_create_never_writes_over_a_file_of_the_folder(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_text("mine\n")
+    with pytest.raises(StoreError, match=f"{name}: exists, and a new snapshot store would"):
+        Store.create(tmp_path)
+    assert (tmp_path / name).read_text() == "mine\n"
+    assert not (tmp_path / ".git").exists()
+    git(tmp_path, "init", "-q")
+    with pytest.raises(StoreError, match=f"{name}: exists"):
+        Store.create(tmp_path)
+    assert (tmp_path / name).read_text() == "mine\n"
+
+
+def test_a_run_refuses_a_store_checked_out_at_another_branch(store: Store) -> None:
+    git(store.path, "switch", "-q", "-c", "elsewhere")
+    (store.path / "mcp" / "spec" / "tools.md").write_text("uncommitted work\n")
+    before = head(store.path)
+    with (
+        pytest.raises(StoreError, match="HEAD is on elsewhere, not on the store's branch main"),
+        store.writer(StepClock()) as writer,
+    ):
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
+    assert (store.path / "mcp" / "spec" / "tools.md").read_text() == "uncommitted work\n"
+    assert head(store.path) == before
+    git(store.path, "switch", "-q", "--detach", "main")
+    with pytest.raises(StoreError, match="HEAD is detached"), store.writer(StepClock()):
+        pass
 
 
 def test_create_refuses_a_file(tmp_path: Path) -> None:
