@@ -52,22 +52,25 @@ def words_of(text: str, *, fold_case: bool = True) -> list[str]:
 def units_of(blocks: Sequence[Block]) -> list[Unit]:
     units = []
     for block in blocks:
-        if block.kind in WHOLE_BLOCK_KINDS or len(block.sentences) <= 1:
+        whole = block.kind in WHOLE_BLOCK_KINDS
+        if whole or len(block.sentences) <= 1:
             keywords = tuple(k for s in block.sentences for k in s.keywords)
-            sentence = Sentence(
-                block.text, block.key, block.line, block.end_line, keywords, block.marks
+            sentences: Sequence[Sentence] = (
+                Sentence(block.text, block.key, block.line, block.end_line, keywords, block.marks),
             )
-            units.append(Unit(block, _under(block.lead_in, sentence, block.kind)))
         else:
-            units.extend(Unit(block, _under(block.lead_in, s, block.kind)) for s in block.sentences)
+            sentences = block.sentences
+        lead_in = block.lead_in
+        if lead_in is not None and not whole:
+            # Code is never part of a requirement.
+            sentences = [_under(lead_in, sentence) for sentence in sentences]
+        units.extend([Unit(block, sentence) for sentence in sentences])
     return units
 
 
-def _under(lead_in: Sentence | None, sentence: Sentence, kind: BlockKind) -> Sentence:
+def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
     """A sentence of a list that a requirement introduces, as part of that requirement: shown
-    after it and with its keywords, still aligned by its own key (code is never a requirement)."""
-    if lead_in is None or kind in WHOLE_BLOCK_KINDS:
-        return sentence
+    after it and with its keywords, still aligned by its own key."""
     shift = len(lead_in.text) + 1
     return Sentence(
         f"{lead_in.text} {sentence.text}",

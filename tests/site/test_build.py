@@ -429,7 +429,11 @@ def test_an_edit_that_changed_nothing_still_gets_its_page(tmp_path: Path) -> Non
     build(data, tmp_path)
     text = " ".join(scan_file(tmp_path / present.change_href("u01")).text.split())
     assert "Kettle recorded unchanged" in text
-    assert "Unchanged" in text and "No line changed." in text
+    assert "Unchanged" in text and "No line changed: only bytes that do not show" in text
+    ids = {
+        tag.attrs.get("id") for tag in scan_file(tmp_path / present.change_href("u01")).all("div")
+    }
+    assert "hunk-filters" not in ids, "no filter over no lines"
     assert [
         tag.attrs.get("data-verdict")
         for tag in scan_file(tmp_path / "index.html").all("li")
