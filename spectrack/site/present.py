@@ -83,6 +83,9 @@ def month_bounds(moment: datetime) -> tuple[datetime, datetime]:
     """The first instant of the UTC month of a time, and of the month after."""
     moment = utc(moment)
     start = datetime(moment.year, moment.month, 1, tzinfo=UTC)
+    if (moment.year, moment.month) == (9999, 12):
+        # The month after the last one has no first instant; none of its times can be later.
+        return start, datetime.max.replace(tzinfo=UTC)
     following = datetime(moment.year + moment.month // 12, moment.month % 12 + 1, 1, tzinfo=UTC)
     return start, following
 
@@ -113,16 +116,19 @@ def utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
 
 
+# Not strftime: its %Y leaves years before 1000 unpadded (glibc), which RFC 3339 does not allow.
+
+
 def rfc3339(moment: datetime) -> str:
-    return utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return utc(moment).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
 
 
 def day_text(moment: datetime) -> str:
-    return utc(moment).strftime("%Y-%m-%d")
+    return utc(moment).date().isoformat()
 
 
 def second_text(moment: datetime) -> str:
-    return utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return utc(moment).replace(microsecond=0, tzinfo=None).isoformat(" ") + " UTC"
 
 
 def upstream_text(upstream: UpstreamTime) -> str:

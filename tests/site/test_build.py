@@ -600,3 +600,23 @@ def test_a_site_title_given_as_a_str_subclass_builds_alike(tmp_path: Path) -> No
     # Markup shows its own repr; plain text in it renders alike.
     build(replace(data, title=Markup(data.title)), tmp_path / "subclassed")
     assert tree(tmp_path / "plain") == tree(tmp_path / "subclassed")
+
+
+def test_times_at_the_ends_of_the_calendar_are_shown_with_four_digit_years(tmp_path: Path) -> None:
+    data = sample_data()
+    moments = {
+        "c01": datetime(999, 5, 1, 7, 30, tzinfo=UTC),
+        "c04": datetime(9999, 12, 31, 23, 0, tzinfo=UTC),
+    }
+    changes = tuple(
+        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
+        if e.change_id in moments
+        else e
+        for e in data.changes
+    )
+    build(replace(data, changes=changes), tmp_path)
+    for change_id, month in (("c01", "0999-05"), ("c04", "9999-12")):
+        page = scan_file(tmp_path / present.change_href(change_id)).text
+        assert f"{month}-" in page and f" {month[1:]}-" not in page
+        assert (tmp_path / present.archive_href(month)).is_file()
+    assert "0999-05-01T07:30:00Z" in (tmp_path / "index.html").read_text(encoding="utf-8")
