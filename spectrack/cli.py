@@ -30,6 +30,7 @@ from spectrack.config import (
 from spectrack.dates import parse_when
 from spectrack.errors import InputError, SpectrackError
 from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
+from spectrack.formats.text import shown
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import import_git
 from spectrack.progress import progress_for
@@ -39,6 +40,12 @@ from spectrack.site.serve import serve as serve_site
 from spectrack.store import Store
 from spectrack.targets import compare_targets
 from spectrack.track import run_fetch, summary_lines
+
+
+def _echo(message: str, err: bool = False) -> None:
+    """Print a line of the command's output; text from fetched pages and feeds can be in it, so
+    no control character reaches the terminal."""
+    click.echo(shown(message), err=err)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -127,7 +134,7 @@ def publish(
     """
     reviewed = review(comparison.report, gather_acks(ack_file, config))
     for unknown in reviewed.unknown:
-        click.echo(
+        _echo(
             f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
             err=True,
         )
@@ -263,7 +270,7 @@ def ack(fingerprints: tuple[str, ...], reason: str, ack_file: Path) -> None:
     wanted = list(dict.fromkeys(parse_fingerprint(text) for text in fingerprints))
     recorded = record_acks(ack_file, wanted, reason, datetime.now(UTC))
     already = len(wanted) - len(recorded)
-    click.echo(
+    _echo(
         f"spectrack: acknowledged {len(recorded)} change(s) in {ack_file}"
         + (f"; {already} already acknowledged" if already else "")
     )
@@ -276,8 +283,8 @@ def init(config_file: Path) -> None:
     written = write_example(config_file)
     config = load_config(config_file)
     Store.create(config.store.path).close()
-    click.echo(f"{'wrote' if written else 'kept existing'} {config_file}")
-    click.echo(f"snapshot store: {config.store.path}")
+    _echo(f"{'wrote' if written else 'kept existing'} {config_file}")
+    _echo(f"snapshot store: {config.store.path}")
 
 
 @cli.command()
@@ -298,9 +305,9 @@ def fetch(names: tuple[str, ...], everything: bool, config_file: Path, quiet: bo
         summary = run_fetch(config, names=names, everything=everything, progress=progress)
     if not quiet:
         for line in summary_lines(summary):
-            click.echo(line)
+            _echo(line)
     for failure in summary.failures:
-        click.echo(f"spectrack: failed: {failure.message}", err=True)
+        _echo(f"spectrack: failed: {failure.message}", err=True)
     if not summary.ok:
         sys.exit(EXIT_FETCH_FAILED)
 
@@ -338,7 +345,7 @@ def log(
             classes=classes,
         )
     for entry in reversed(entries):
-        click.echo(log_line(entry))
+        _echo(log_line(entry))
 
 
 @cli.command("import-git")
@@ -366,9 +373,9 @@ def import_git_command(
             store, repo, folder=folder, source=source, url_base=url_base, progress=progress
         )
     for skipped in summary.skipped:
-        click.echo(f"spectrack: warning: left out {skipped}", err=True)
+        _echo(f"spectrack: warning: left out {skipped}", err=True)
     if not quiet:
-        click.echo(
+        _echo(
             f"{source}: {summary.commits} commits, {summary.revisions} revisions, "
             f"{summary.pages} pages"
         )
@@ -392,9 +399,9 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
     with pending:
         if not quiet:
             for line in summary_lines(pending.fetch):
-                click.echo(line, err=True)
+                _echo(line, err=True)
         for failure in pending.fetch.failures:
-            click.echo(f"spectrack: failed: {failure.message}", err=True)
+            _echo(f"spectrack: failed: {failure.message}", err=True)
         code = publish(
             pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report
         )
@@ -419,9 +426,9 @@ def releases(names: tuple[str, ...], config_file: Path, quiet: bool) -> None:
         summary = run_releases(config, names=names, progress=progress)
     if not quiet:
         for line in releases_summary_lines(summary):
-            click.echo(line)
+            _echo(line)
     for message in summary.messages:
-        click.echo(f"spectrack: warning: {message}", err=True)
+        _echo(f"spectrack: warning: {message}", err=True)
     if not summary.ok:
         sys.exit(EXIT_FETCH_FAILED)
 
@@ -447,7 +454,7 @@ def site(
     ):
         result = publish_site(store, out, base_url, progress=progress)
     if not quiet:
-        click.echo(
+        _echo(
             f"{out}: {len(result.written)} files written, {len(result.removed)} removed, "
             f"{result.unchanged} unchanged; open {out / 'index.html'} "
             f"or run `spectrack serve {out}`"
@@ -467,7 +474,7 @@ def serve(directory: Path, port: int) -> None:
     """Serve a built change site (default: site/) on 127.0.0.1 until Ctrl-C."""
 
     def ready(url: str) -> None:
-        click.echo(f"Serving {directory} at {url} (Ctrl-C stops)", err=True)
+        _echo(f"Serving {directory} at {url} (Ctrl-C stops)", err=True)
 
     serve_site(directory, port, on_ready=ready)
 
@@ -482,14 +489,14 @@ def main(argv: list[str] | None = None) -> None:
         usage.show()
         sys.exit(EXIT_USAGE)
     except click.exceptions.Abort:
-        click.echo("spectrack: aborted", err=True)
+        _echo("spectrack: aborted", err=True)
         sys.exit(EXIT_USAGE)
     except SpectrackError as error:
-        click.echo(f"spectrack: error: {error}", err=True)
+        _echo(f"spectrack: error: {error}", err=True)
         sys.exit(error.exit_code)
     except OSError as error:
         # A path given on the command line or in the configuration that the system refuses (a
         # folder where a file is, no permission): name it, as for any other bad input.
         where = error.filename if error.filename is not None else "file system"
-        click.echo(f"spectrack: error: {where}: {error.strerror or error}", err=True)
+        _echo(f"spectrack: error: {where}: {error.strerror or error}", err=True)
         sys.exit(EXIT_USAGE)

@@ -214,3 +214,20 @@ def test_every_option_of_releases_is_documented() -> None:
             assert any(flag in section for flag in parameter.opts), parameter.opts[0]
     for key in ("kind", "repo", "package", "url", "window", '"release"', "delta_seconds"):
         assert f"`{key}`" in section or key in section, key
+
+
+def test_a_version_with_a_terminal_escape_reaches_no_terminal(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/npm/sdk",
+        npm_document("@acme/sdk", {"3.1.0\x1b[2J\x07": "2025-06-18T10:30:00Z"}),
+        "application/json",
+    )
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "log")
+    assert code == 0
+    assert "\x1b" not in out and "\x07" not in out
+    assert "release 3.1.0\ufffd[2J\ufffd came out" in out
