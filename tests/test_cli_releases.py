@@ -159,19 +159,27 @@ def test_an_entry_dated_past_the_last_date_is_a_warning_for_fetch_and_releases(
     assert code == 0 and out.endswith("release v2.0.0 came out 2 hours after the edit\n")
 
 
-def test_a_release_title_over_several_lines_keeps_log_to_one_line_per_revision(
-    configured: LocalSite, capsys: pytest.CaptureFixture[str]
-) -> None:
+def log_with_a_release(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str], version: str
+) -> str:
+    """What `spectrack log` prints of one edit with a release ``version`` half an hour later."""
     publish(configured, V2, "2025-06-18T10:00:00Z")
     serve(
         configured,
         "/npm/sdk",
-        npm_document("@acme/sdk", {"3.1.0\n      (long-term\tsupport)": "2025-06-18T10:30:00Z"}),
+        npm_document("@acme/sdk", {version: "2025-06-18T10:30:00Z"}),
         "application/json",
     )
     assert run(capsys, "fetch", "--quiet")[0] == 0
     code, out, _ = run(capsys, "log")
     assert code == 0
+    return out
+
+
+def test_a_release_title_over_several_lines_keeps_log_to_one_line_per_revision(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = log_with_a_release(configured, capsys, "3.1.0\n      (long-term\tsupport)")
     (line,) = out.splitlines()
     assert line.endswith("release 3.1.0 (long-term support) came out under an hour after the edit")
 
@@ -219,15 +227,6 @@ def test_every_option_of_releases_is_documented() -> None:
 def test_a_version_with_a_terminal_escape_reaches_no_terminal(
     configured: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    publish(configured, V2, "2025-06-18T10:00:00Z")
-    serve(
-        configured,
-        "/npm/sdk",
-        npm_document("@acme/sdk", {"3.1.0\x1b[2J\x07": "2025-06-18T10:30:00Z"}),
-        "application/json",
-    )
-    assert run(capsys, "fetch", "--quiet")[0] == 0
-    code, out, _ = run(capsys, "log")
-    assert code == 0
+    out = log_with_a_release(configured, capsys, "3.1.0\x1b[2J\x07")
     assert "\x1b" not in out and "\x07" not in out
     assert "release 3.1.0\ufffd[2J\ufffd came out" in out
