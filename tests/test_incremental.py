@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spectrack.diff import diff_texts
 
 HEADING = "## Small kettles\n\n"
@@ -69,3 +71,61 @@ def test_a_window_keeps_a_changed_item_with_the_requirement_that_introduces_its_
     assert whole.changes[0].new is not None
     assert whole.changes[0].new.text == "A valve MUST close when: signal 9 arrives twice"
     assert diff_texts(LEAD_IN, new, "page.md") == whole
+
+
+@pytest.mark.parametrize(
+    "lead_in",
+    [
+        "Servers MUST reject a request when:\n\n- the header is\nmissing\n\n",
+        "Servers MUST reject a request when:\n<!-- checked -->\n",
+        'Servers MUST reject a request when:\n<div id="reject" />\n\n',
+        "Servers MUST reject the header `Accept:`\n\n",
+        "Servers MUST reject [requests when:](#reject)\n\n",
+        "Servers <b>MUST reject when:</b>\n\n",
+    ],
+    ids=["lazy-line", "comment-under", "div-under", "colon-in-code", "colon-in-link", "in-html"],
+)
+def test_an_item_edited_far_from_its_lead_in_is_part_of_it_either_way(lead_in: str) -> None:
+    old = "# Requests\n\n" + lead_in + "".join(f"- case {n} holds\n\n" for n in range(8))
+    new = old.replace("case 6 holds", "case 6 holds twice")
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in whole.changes] == [
+        ("normative", "modified")
+    ]
+    assert diff_texts(old, new, "page.md") == whole
+
+
+@pytest.mark.parametrize(
+    "item",
+    ['- ```json\n  {"a": 1}\n```\n', '- Send:\n  ```json\n  {"a": 1}\n```\n'],
+    ids=["opening-the-item", "inside-the-item"],
+)
+def test_a_fence_in_an_item_ends_with_the_item(item: str) -> None:
+    old = f"# Title\n\n{item}\n## Errors\n\nServers MUST reject it.\n"
+    new = old.replace("MUST", "MAY")
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert whole.verdict == "editorial", "the page ends in a fence the last line opens"
+    assert diff_texts(old, new, "page.md") == whole
+
+
+def test_an_item_moved_to_a_weaker_lead_in_is_weakened_not_moved() -> None:
+    old = (
+        "# T\n\nServers MUST reject a request when:\n\n- the header is missing\n- the body is "
+        "empty\n\nServers MAY accept a request when:\n\n- the body is large\n"
+    )
+    new = old.replace("- the header is missing\n", "").replace(
+        "- the body is large", "- the header is missing\n- the body is large"
+    )
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in whole.changes] == [
+        ("normative", "weakened")
+    ]
+    assert whole.changes[0].new is not None
+    assert whole.changes[0].new.keywords == ("MAY",)
+    assert diff_texts(old, new, "page.md") == whole
+
+
+def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
+    old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
+    (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes
+    assert change.new is not None and change.new.keywords == ("MUST", "MAY")

@@ -77,7 +77,7 @@ def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
         sentence.key,
         sentence.line,
         sentence.end_line,
-        sentence.keywords + lead_in.keywords,
+        lead_in.keywords + sentence.keywords,
         lead_in.marks + tuple((start + shift, end + shift) for start, end in sentence.marks),
     )
 

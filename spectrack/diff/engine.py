@@ -143,7 +143,7 @@ def _region_change(region: Region) -> Change:
 
 def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[str]) -> Change:
     if old is not None and new is not None:
-        if old.sentence.key == new.sentence.key:
+        if old.sentence.key == new.sentence.key and old.sentence.keywords == new.sentence.keywords:
             change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
         else:
             change_class, kind = classify_pair(old, new, new_vocabulary)

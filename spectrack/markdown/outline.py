@@ -42,6 +42,7 @@ _REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*
 """A link reference definition after a newline (a leading literal makes the search fast)."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
+_FENCES = ("```", "~~~")
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
 
 
@@ -126,12 +127,12 @@ class Outline:
         previous = self.lines[line - 1]
         if not previous.strip() or _ATX_START.match(current) or _ATX_START.match(previous):
             return self.blocked.covering(line - 1) is None or not previous.strip()
-        if current.startswith(("```", "~~~")) and self.blocked.starts_at(line):
+        if current.startswith(_FENCES) and self.blocked.starts_at(line):
             return True
-        if previous.startswith(("```", "~~~")):
+        if previous.startswith(_FENCES):
             first = self.blocked.covering(line - 1)
             if first is not None and self.blocked.last_of(first) == line - 1:
-                return self.lines[first].startswith(("```", "~~~"))
+                return self.lines[first].startswith(_FENCES)
         return self._item_follows_item(line)
 
     def _introduced_item(self, line: int) -> bool:
@@ -164,6 +165,7 @@ class Outline:
                 and not text[0].isspace()
                 and not _LIST_ITEM.match(text)
                 and not text.startswith(("<", "{"))
+                and not self._lazy(previous)
             ):
                 introduced = not _ATX_START.match(text) and self._lead_in_ends(previous, line)
                 break
@@ -188,9 +190,29 @@ class Outline:
                 return following > line and self._introduced_item(following)
         return False
 
+    def _lazy(self, line: int) -> bool:
+        """Whether ``line``, unindented plain text, continues a list item above it (a lazy
+        continuation line: no blank line between them)."""
+        text = self.lines[line]
+        if _ATX_START.match(text) or _THEMATIC_BREAK.match(text) or text.startswith(_FENCES):
+            return False
+        above = line - 1
+        while above >= self.body_start:
+            text = self.lines[above]
+            if not text.strip() or text.startswith(("<", "{", *_FENCES)) or _ATX_START.match(text):
+                return False
+            if text[0].isspace() or _LIST_ITEM.match(text):
+                return True
+            above -= 1
+        return False
+
     def _lead_in_ends(self, line: int, item: int) -> bool:
-        """Whether the paragraph holding ``line``, the last before the list ``item`` is in, ends
-        in a colon and may hold a keyword."""
+        """Whether the paragraph holding ``line``, the last before the list ``item`` is in, may
+        end in a colon and hold a keyword.
+
+        Any colon on its last line counts: the parser decides on its text without markup, where
+        a colon inside code, a link or an element can end it.
+        """
         first = last = line
         while first > self.body_start and self.lines[first - 1].strip():
             first -= 1
@@ -198,10 +220,10 @@ class Outline:
             last + 1 < item
             and self.lines[last + 1].strip()
             and not _LIST_ITEM.match(self.lines[last + 1])
+            and not self.lines[last + 1].startswith(("<", "{"))
         ):
             last += 1
-        paragraph = "\n".join(self.lines[first : last + 1])
-        return paragraph.rstrip().rstrip("*_").endswith(":") and has_keywords(paragraph)
+        return ":" in self.lines[last] and has_keywords("\n".join(self.lines[first : last + 1]))
 
     def _item_follows_item(self, line: int) -> bool:
         current = self.lines[line]
@@ -323,10 +345,17 @@ def outline(text: str, name: str = "") -> Outline:
 
 
 @cache
-def _closing_fence(marker: str) -> re.Pattern[str]:
+def _fence_end(marker: str, column: int) -> re.Pattern[str]:
     """A line that can close a fence opened by ``marker``: as many marker characters or more,
-    then only whitespace."""
-    return re.compile(rf"\n[ \t]*{re.escape(marker[0])}{{{len(marker)},}}[^\S\n]*(?=\n|\Z)")
+    then only whitespace. For a fence opening a list item whose content starts at ``column``,
+    the closing line is indented as the content is, and a line indented less (``outside``)
+    ends the item and the fence."""
+    closing = rf"{re.escape(marker[0])}{{{len(marker)},}}[^\S\n]*(?=\n|\Z)"
+    if not column:
+        return re.compile(rf"\n[ \t]*{closing}")
+    return re.compile(
+        rf"\n(?: {{{column},{column + 3}}}{closing}|(?P<outside> {{0,{column - 1}}}[^\s]))"
+    )
 
 
 def _front_matter(
@@ -360,7 +389,9 @@ class _Scan:
         self.lines = lines
         self.spans = spans
         self.headings: list[Heading] = []
-        self.fence: tuple[int, str] | None = None
+        self.fence: tuple[int, str, int] | None = None
+        """The open fenced block: its first line, its marker and, when it opens a list item
+        (``- ```json``), the item's content column (else 0)."""
         self.fenced: list[tuple[int, int]] = []
         """The fenced code blocks found, also among ``spans``."""
         self.containers: list[int] = []
@@ -368,10 +399,12 @@ class _Scan:
         """The HTML and MDX comments that span lines, also among ``spans``."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
+        self.body_start = 0
 
     def run(self, body_start: int) -> _Spans:
         """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
         text = self.text
+        self.body_start = body_start
         body = position = sum(len(line) + 1 for line in self.lines[:body_start])
         line = body_start
         if position < len(text):
@@ -380,13 +413,19 @@ class _Scan:
             if self.fence is None:
                 match = _CANDIDATE.search(text, position)
             else:
-                # Nothing inside a fenced code block matters but the line that closes it.
-                match = _closing_fence(self.fence[1]).search(text, position)
+                # Nothing inside a fenced code block matters but the line that closes it, or,
+                # in a list item, a line indented less than the item's content.
+                match = _fence_end(self.fence[1], self.fence[2]).search(text, position)
             if match is None:
                 break
             start = match.start() + 1
             line += text.count("\n", position, start)
             position = start
+            if self.fence is not None and match.lastgroup == "outside":
+                # The item ends, and its fence with it; the line is looked at again.
+                self._close_fence(line - 1)
+                position, line = start - 1, line - 1
+                continue
             self._line(line, start)
         if self.fence is not None:
             self._close_fence(len(self.lines) - 1)
@@ -439,6 +478,22 @@ class _Scan:
             and not _ATX_START.match(text.lstrip(" "))
         )
 
+    def _item_column(self, line: int, fence: int) -> int:
+        """Where the content of the list item that a fence at column ``fence`` of ``line`` is in
+        starts (the fence may open the item: ``- ```json``); 0 when it is in no item."""
+        own = _ITEM_START.match(self.lines[line])
+        if own is not None and own.end() <= fence:
+            return own.end()
+        above = line - 1
+        while fence and above >= self.body_start:
+            text = self.lines[above]
+            indent = len(text) - len(text.lstrip(" "))
+            if text.strip() and indent < fence:
+                item = _ITEM_START.match(text)
+                return item.end() if item is not None and item.end() <= fence else 0
+            above -= 1
+        return 0
+
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
         if self.fence is not None:
@@ -464,7 +519,7 @@ class _Scan:
         if first not in "<{:#":
             fence = _FENCE.match(source)
             if fence and (fence.group(1)[0] == "~" or "`" not in fence.group(2)):
-                self.fence = (line, fence.group(1))
+                self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
         elif first == "#":
             heading = _ATX_HEADING.match(source)
             if heading:
