@@ -17,8 +17,9 @@ from spectrack.diff import diff_texts
 from spectrack.markdown import scan
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.parser import parser
-from spectrack.model import Change, ChangeClass, PageReport
+from spectrack.model import PageReport
 from tests.conftest import SHARED, shared_path
+from tests.test_properties import meaningful
 
 
 @pytest.fixture(scope="module")
@@ -70,9 +71,6 @@ def test_windows_give_the_same_verdicts_as_whole_pages(
 def test_windows_give_the_same_changes_as_whole_pages(
     windowed_and_whole: list[tuple[str, PageReport, PageReport]],
 ) -> None:
-    def meaningful(report: PageReport) -> list[Change]:
-        return [c for c in report.changes if c.change_class is not ChangeClass.FORMATTING]
-
     different = [
         name
         for name, windowed, whole in windowed_and_whole

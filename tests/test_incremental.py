@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spectrack.diff import diff_texts
+from tests.test_properties import meaningful
 
 HEADING = "## Small kettles\n\n"
 NOTE = "<!-- checked by the kettle group -->\n\n"
@@ -35,9 +36,7 @@ def test_a_title_gaining_a_space_reports_the_same_requirement_either_way() -> No
     windowed = diff_texts(old, new, "page.md")
     # Whitespace-only windows are reported as one formatting change each, unparsed.
     assert windowed.verdict == whole.verdict == "normative"
-    assert [c for c in windowed.changes if c.change_class.value != "formatting"] == [
-        c for c in whole.changes if c.change_class.value != "formatting"
-    ]
+    assert meaningful(windowed) == meaningful(whole)
 
 
 FENCES = (
@@ -129,3 +128,19 @@ def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes
     assert change.new is not None and change.new.keywords == ("MUST", "MAY")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: when dropping the first item of an ordered list turns its lazy line into a "
+    "paragraph, the next item (2.) no longer starts a list, but the outline still reads the "
+    "fence it opens as a fence, so a window is cut where the parser sees one paragraph",
+)
+def test_an_ordered_list_that_no_longer_starts_at_one_is_windowed_alike() -> None:
+    old = (
+        "# Kettles\n\nThe lid MUST hold the spout:\n\n1. blue lid\nsteel lid\n"
+        '2. ```json\n   {"spout": 1}\n   ```\n3. cold handle\n\nThe base stays.\n'
+    )
+    new = old.replace("1. blue lid\n", "")
+    windowed = diff_texts(old, new, "page.md")
+    assert meaningful(windowed) == meaningful(diff_texts(old, new, "page.md", incremental=False))
