@@ -45,7 +45,16 @@ from spectrack.track import run_fetch, summary_lines
 def _echo(message: str, err: bool = False) -> None:
     """Print a line of the command's output; text from fetched pages and feeds can be in it, so
     no control character reaches the terminal."""
+    if not err:
+        _require_standard_output("the output")
     click.echo(shown(message), err=err)
+
+
+def _require_standard_output(what: str) -> None:
+    if sys.stdout is None:
+        # What Python makes of a standard output closed before it started (`>&-`); click would
+        # print nothing and the command would look successful.
+        raise InputError(f"cannot write {what} to standard output (it is closed)")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -147,9 +156,7 @@ def publish(
         releases=comparison.releases,
         environ=os.environ,
     )
-    if sys.stdout is None:
-        # What Python makes of a standard output closed before it started (`>&-`).
-        raise InputError("cannot write the report to standard output (it is closed)")
+    _require_standard_output("the report")
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         # Machine formats are UTF-8 whatever the console's code page; a file name that is not

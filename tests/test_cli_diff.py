@@ -281,3 +281,15 @@ def test_control_characters_in_page_text_never_reach_the_terminal(tmp_path: Path
         assert run.returncode == 0
         assert "\x1b" not in run.stdout and "\x07" not in run.stdout
         assert "The lamp MUST glow" in run.stdout
+
+
+def test_a_closed_standard_output_fails_every_command_that_prints(tmp_path: Path) -> None:
+    closed = ["sh", "-c", '"$@" >&-', "sh", sys.executable, "-m", "spectrack"]
+    config = tmp_path / "spectrack.toml"
+    run = subprocess.run(
+        [*closed, "init", "--config", str(config)], capture_output=True, text=True, check=False
+    )
+    assert (run.returncode, run.stderr) == (
+        2,
+        "spectrack: error: cannot write the output to standard output (it is closed)\n",
+    )
