@@ -901,6 +901,9 @@ class StoreWriter:
     ) -> str:
         """Remove a page (its history stays); one commit."""
         state = self.states(source).pop(url)
+        # Its name is free again, as a later run would find it: a page created again at the URL
+        # takes it back, in this run as in the next.
+        self._taken.get(source, set()).discard((state.page + PAGE_SUFFIX).casefold())
         now = self.clock()
         upstream = when or UpstreamTime(now, TimeSource.FETCH, Precision.SECOND)
         trailers = {

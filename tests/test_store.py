@@ -229,6 +229,19 @@ def test_removal_keeps_history(store: Store) -> None:
     assert_consistent(store.path)
 
 
+def test_a_page_created_again_in_the_run_that_removed_it_keeps_its_name(store: Store) -> None:
+    with store.writer(StepClock()) as writer:
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-05-01"))
+        page = writer.remove("mcp", URL, "gone")
+        again = writer.record("mcp", URL, b"# Tools\n\nBack again.\n", day("2025-06-01"))
+    assert again.page == page == "mcp/spec/tools"
+    assert [r.event for r in store.history(page)][-2:] == [
+        RevisionEvent.REMOVED,
+        RevisionEvent.ADDED,
+    ]
+    assert_consistent(store.path)
+
+
 def test_a_source_without_pages_is_known_by_its_history(store: Store) -> None:
     with store.writer(StepClock()) as writer:
         writer.remove("mcp", URL, "gone")
