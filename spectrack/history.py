@@ -72,7 +72,11 @@ def net_report(
 
 
 def revision_facts(store: Store, revision: Revision, cache: ReportCache) -> RevisionFacts:
-    """A revision's report and page title: from the cache, else worked out and added to it."""
+    """A revision's report and page title: from the cache, else worked out and added to it.
+
+    In a shallow clone the first commit fetched lacks its parent, so its page looks added: that
+    report is not kept, or it would outlive the fetch of the rest of the history.
+    """
     facts = cache.get(revision.commit)
     if facts is None:
         old, new = _versions(store, revision)
@@ -80,7 +84,8 @@ def revision_facts(store: Store, revision: Revision, cache: ReportCache) -> Revi
         text = new or old
         title = scan(text, revision.path).title if text is not None else None
         facts = RevisionFacts(StoredReport.of(diff_texts(old, new, revision.path)), title)
-        cache.put(revision.commit, facts)
+        if revision.commit not in store.shallow_boundary():
+            cache.put(revision.commit, facts)
     return facts
 
 

@@ -318,6 +318,7 @@ class Store:
         self.path = path
         self._reader: BlobReader | None = None
         self._cache: tuple[str | None, list[Revision]] | None = None
+        self._shallow: frozenset[str] | None = None
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -469,13 +470,30 @@ class Store:
         known = RevisionCache.load(self.path)
         if known.head == head:
             return known.revisions
-        follows = known.head is not None and self.is_ancestor(known.head, head)
+        # Commits merged in since may be older than the listed head: after a merge, git's order
+        # of the whole history is not the listed order with the new commits after it.
+        follows = (
+            known.head is not None
+            and self.is_ancestor(known.head, head)
+            and not git(self.path, "rev-list", "--merges", "-n", "1", f"{known.head}..{head}")
+        )
         listed = self._log(f"{known.head}..{head}" if follows else head)
         if follows:
             known.extend(head, listed)
         else:
             known.restart(head, listed)
         return known.revisions
+
+    def shallow_boundary(self) -> frozenset[str]:
+        """The commits of a shallow clone whose parents were not fetched (none in a full clone):
+        what they changed cannot be told until the rest of the history is."""
+        if self._shallow is None:
+            try:
+                listed = (self.path / ".git" / "shallow").read_text(encoding="ascii").split()
+            except (FileNotFoundError, UnicodeDecodeError):
+                listed = []
+            self._shallow = frozenset(listed)
+        return self._shallow
 
     def _log(self, span: str) -> list[Revision]:
         """The revisions among the commits of ``span`` (a commit or a range), oldest first."""

@@ -9,6 +9,7 @@ import pytest
 
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError, StoreBusyError, StoreError
+from spectrack.history import log_entries
 from spectrack.store import CHECKOUT_PENDING, RevisionEvent, Store
 from tests.conftest import StepClock
 from tests.storecheck import assert_consistent, git, head, page_bytes
@@ -323,3 +324,48 @@ def test_create_refuses_a_file(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(StoreError, match="exists and is not a folder"):
         Store.create(tmp_path / "file")
+
+
+def test_revisions_merged_in_are_listed_as_a_fresh_listing_lists_them(tmp_path: Path) -> None:
+    origin = Store.create(tmp_path / "origin", StepClock())
+    with origin.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n", day("2025-01-01"))
+        writer.record("mcp", URL + "/other", b"# Other\n", day("2025-01-01"))
+    git(tmp_path, "clone", "--quiet", str(origin.path), "copy")
+    with Store.open(tmp_path / "copy") as copy, copy.writer(StepClock()) as writer:
+        writer.record("mcp", URL + "/other", b"# Other\n\nFrom the copy.\n", day("2025-02-01"))
+    with origin.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n\nFrom the origin.\n", day("2025-03-01"))
+    assert len(origin.revisions()) == 3, "the listing is kept in .git"
+    merge = ["-c", "user.name=Tester", "-c", "user.email=tester@example.org", "pull", "--quiet"]
+    git(origin.path, *merge, "--no-rebase", "--no-edit", str(tmp_path / "copy"), "main")
+    with Store.open(origin.path) as after_merge:
+        listed = [r.commit for r in after_merge.revisions()]
+    (origin.path / ".git" / "spectrack-revisions.pickle").unlink()
+    with Store.open(origin.path) as fresh:
+        assert listed == [r.commit for r in fresh.revisions()]
+    assert len(listed) == 4
+
+
+def test_a_report_worked_out_in_a_shallow_clone_does_not_outlive_deepening(
+    tmp_path: Path,
+) -> None:
+    origin = Store.create(tmp_path / "origin", StepClock())
+    for body in (b"# T\n\nClients MUST retry.\n", b"# T\n\nClients MUST retry.\n\nSee also.\n"):
+        with origin.writer(StepClock()) as writer:
+            writer.record("mcp", URL, body, day("2025-01-01"))
+    with origin.writer(StepClock()) as writer:
+        writer.record(
+            "mcp", URL, b"# T\n\nClients MUST retry.\n\nSee the FAQ.\n", day("2025-01-02")
+        )
+    git(tmp_path, "clone", "--quiet", "--depth", "2", f"file://{origin.path}", "shallow")
+    clone = tmp_path / "shallow"
+    with Store.open(clone) as shallow:
+        boundary = shallow.revisions()[0]
+        assert boundary.commit in shallow.shallow_boundary()
+        # Its parent was not fetched: the page looks added, with a requirement.
+        assert [e.verdict for e in log_entries(shallow)] == ["normative", "editorial"]
+    git(clone, "fetch", "--quiet", "--unshallow")
+    with Store.open(clone) as deep:
+        assert deep.shallow_boundary() == frozenset()
+        assert [e.verdict for e in log_entries(deep)][1:] == ["editorial", "editorial"]
