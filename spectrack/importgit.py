@@ -71,9 +71,21 @@ def _utf8_name(name: str) -> bool:
     return True
 
 
+def _folder_prefix(folder: str) -> str:
+    """``folder`` as git names paths below it: '' for the root, else ``a/b/``.
+
+    git prints names without ``./`` and relative to the top, so ``.``, ``./docs`` and
+    ``/docs`` must become '' and ``docs/`` to match them.
+    """
+    parts = [part for part in PurePosixPath(folder).parts if part.strip("/")]
+    if ".." in parts:
+        raise InputError(f"--path {folder!r}: must stay inside the repository (no '..')")
+    return "".join(part + "/" for part in parts if part != ".")
+
+
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
-    prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+    prefix = _folder_prefix(folder)
     output = run_git(
         repo,
         "log",

@@ -189,9 +189,26 @@ def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_p
 
 
 @pytest.mark.parametrize(
+    ("folder", "pages"),
+    [
+        (".", {"mcp/s/README", "mcp/s/docs/spec/server/tools", "mcp/s/docs/spec/server/prompts"}),
+        ("./docs/spec", {"mcp/s/server/tools", "mcp/s/server/prompts"}),
+        ("/docs/spec/", {"mcp/s/server/tools", "mcp/s/server/prompts"}),
+    ],
+)
+def test_a_folder_written_with_dots_or_slashes_names_the_same_pages(
+    upstream: Upstream, tmp_path: Path, folder: str, pages: set[str]
+) -> None:
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, upstream.path, folder=folder, source="mcp", url_base="https://x.org/s")
+        assert set(store.pages()) == pages
+
+
+@pytest.mark.parametrize(
     ("options", "message"),
     [
         ({"folder": "nowhere"}, "no commit touches a Markdown page"),
+        ({"folder": "docs/../.."}, "must stay inside the repository"),
         ({"source": "../x"}, "not a source name"),
         ({"url_base": "docs.example.org"}, r"not an http\(s\) URL"),
         ({"url_base": "http://[::1/docs"}, r"not an http\(s\) URL"),
