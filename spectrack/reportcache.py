@@ -121,9 +121,20 @@ class ReportCache:
         path = store_path / ".git" / CACHE_FILE
         found = ChunkFile(path, SCHEMA).read()
         facts: dict[str, RevisionFacts] = {}
+        intact = found.intact
+        chunks = 0
         for chunk in found.chunks:
+            if not isinstance(chunk, dict) or not all(
+                isinstance(commit, str) and isinstance(value, RevisionFacts)
+                for commit, value in chunk.items()
+            ):
+                # Not what this version writes: stop trusting the file here, and let the next
+                # save write it afresh.
+                intact = False
+                break
             facts.update(chunk)
-        return cls(path, facts, len(found.chunks), found.intact)
+            chunks += 1
+        return cls(path, facts, chunks, intact)
 
     def get(self, commit: str) -> RevisionFacts | None:
         return self._facts.get(commit)
