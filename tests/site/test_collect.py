@@ -19,6 +19,7 @@ from spectrack.collector import collector_paused
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import log_entries, revision_report
+from spectrack.model import PageStatus
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
 from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts, StoredReport
 from spectrack.site import build, present
@@ -264,6 +265,25 @@ def test_a_chunk_holding_something_else_is_set_aside(store: Store) -> None:
         assert [c.report.full for c in collect(store).changes] == [
             c.report.full for c in expected.changes
         ]
+
+
+def test_a_report_whose_pickle_cannot_be_read_is_worked_out_again(store: Store) -> None:
+    expected = collect(store)
+    header, facts = chunks(store)
+    unreadable = {
+        commit: replace(fact, report=StoredReport(summary(fact.report), pickled=b"unreadable"))
+        for commit, fact in facts.items()
+    }
+    cache_file(store).write_bytes(frame(header) + frame(unreadable))
+    again = collect(store)
+    assert [c.report.full for c in again.changes] == [c.report.full for c in expected.changes]
+    assert [c.report.full for c in again.changes] == [
+        revision_report(store, revision) for revision in store.revisions()
+    ]
+
+
+def summary(report: StoredReport) -> tuple[str, PageStatus, str, int, int]:
+    return (report.path, report.status, report.verdict, report.lines_added, report.lines_removed)
 
 
 def test_a_save_cut_short_keeps_the_chunks_before_it(store: Store) -> None:
