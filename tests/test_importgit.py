@@ -142,6 +142,25 @@ def test_a_rename_to_the_same_url_keeps_the_page(tmp_path: Path) -> None:
         assert_consistent(store.path)
 
 
+def test_a_page_stays_while_another_file_of_its_url_remains(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("2024-01-01T00:00:00+00:00", {"docs/tools.md": b"# Tools\n\nOld layout.\n"})
+    repo.commit("2024-02-01T00:00:00+00:00", {"docs/tools/index.md": b"# Tools\n\nNew layout.\n"})
+    repo.commit("2024-02-15T00:00:00+00:00", {"docs/tools.md": b"# Tools\n\nOld, edited.\n"})
+    repo.commit("2024-03-01T00:00:00+00:00", {"docs/tools.md": None})
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/tools"]
+        assert RevisionEvent.REMOVED not in [r.event for r in store.revisions()]
+        assert store.read("mcp/d/tools", "HEAD") == "# Tools\n\nNew layout.\n"
+        repo.commit("2024-04-01T00:00:00+00:00", {"docs/tools/index.md": None})
+    with Store.create(tmp_path / "again") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == []
+        assert store.revisions()[-1].event is RevisionEvent.REMOVED
+        assert_consistent(store.path)
+
+
 def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> None:
     repo = Upstream(tmp_path / "spec")
     repo.commit("2024-01-05T00:00:00+00:00", {"docs/plain.md": b"# Plain\n"})
