@@ -1,7 +1,10 @@
 """A cache file of pickled chunks inside a store's ``.git`` folder, grown by appending.
 
 The file is a header (what wrote it: a schema name and spectrack's code digest) followed by
-chunks, one per save. A run that adds a little appends a little, so keeping the cache of a long
+chunks, one per save. Each, header included, is framed by its length and a BLAKE2b digest that
+is checked before unpickling: a flipped byte could otherwise unpickle into wrong data (another
+commit id, another verdict) rather than fail. A file in the unframed format of earlier versions
+fails that check, and is set aside and written afresh like any other unreadable file. A run that adds a little appends a little, so keeping the cache of a long
 history up to date costs kilobytes, not the whole history. Losing the file costs only time.
 
 It is a pickle, read back only from the store's own ``.git`` folder: whoever can write there
@@ -10,17 +13,43 @@ can already make git run their code through hooks.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
 
 MAX_CHUNKS = 64
 """Appended chunks after which a save writes the whole file afresh as one chunk."""
+
+_LENGTH = 8
+_DIGEST = 32
+
+
+class _Damaged(Exception):
+    """A frame cut short or whose digest does not match its bytes."""
+
+
+def frame(value: Any) -> bytes:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    digest = hashlib.blake2b(data, digest_size=_DIGEST).digest()
+    return len(data).to_bytes(_LENGTH, "big") + digest + data
+
+
+def _unframe(file: IO[bytes]) -> Any:
+    prefix = file.read(_LENGTH + _DIGEST)
+    if len(prefix) != _LENGTH + _DIGEST:
+        raise _Damaged
+    length = int.from_bytes(prefix[:_LENGTH], "big")
+    data = file.read(length)
+    digest = hashlib.blake2b(data, digest_size=_DIGEST).digest()
+    if len(data) != length or digest != prefix[_LENGTH:]:
+        raise _Damaged
+    return pickle.loads(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +77,19 @@ class ChunkFile:
         chunks: list[Any] = []
         try:
             with collector_paused(), self.path.open("rb") as file:
-                if pickle.load(file) != self.header():
+                if _unframe(file) != self.header():
                     return Chunks([], intact=False)
                 while file.peek(1):
-                    chunks.append(pickle.load(file))
+                    chunks.append(_unframe(file))
         except Exception:
-            # Missing, cut short, or pickled by a version whose classes moved: what was read
-            # stays, and the next save writes the file afresh.
+            # Missing, cut short, damaged, or pickled by a version whose classes moved: what
+            # was read stays, and the next save writes the file afresh.
             return Chunks(chunks, intact=False)
         return Chunks(chunks, intact=True)
 
     def append(self, chunk: Any) -> None:
         """Add one chunk to an intact file (`OSError` when that fails)."""
-        data = pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)
+        data = frame(chunk)
         # One unbuffered write in append mode: two runs saving at once add whole chunks one
         # after the other rather than interleaved.
         with self.path.open("ab", buffering=0) as file:
@@ -71,8 +100,7 @@ class ChunkFile:
         partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
         try:
             with partial.open("wb") as file:
-                pickle.dump(self.header(), file, protocol=pickle.HIGHEST_PROTOCOL)
-                pickle.dump(chunk, file, protocol=pickle.HIGHEST_PROTOCOL)
+                file.write(frame(self.header()) + frame(chunk))
             os.replace(partial, self.path)
         finally:
             partial.unlink(missing_ok=True)

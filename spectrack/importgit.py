@@ -5,8 +5,10 @@ Every commit on the repository's first-parent history that touched a Markdown/MD
 date, precision second, trailer ``Spectrack-Upstream-Commit``). A merge counts as one change
 against its first parent. A file's URL is ``url_base`` + its path below ``path`` without the
 suffix; ``index`` names its folder (``draft/index.mdx`` → ``<url_base>/draft``), so later fetches
-of the live site continue the same pages. Deleted files become removals, unless the same commit
-adds a file of the same URL (a rename such as ``tools.mdx`` → ``tools.md``). Files that are not
+of the live site continue the same pages. A deleted file becomes a removal only when no other
+file of the same URL remains upstream (a rename such as ``tools.mdx`` → ``tools.md``, or
+``tools.md`` beside ``tools/index.md``); otherwise the page shows the remaining file, the one
+written last. Files that are not
 UTF-8 text, or whose names are not UTF-8, are left out and listed. The whole import is one
 ``git fast-import`` stream, published whole or, when the import fails, not at all.
 """
@@ -71,9 +73,21 @@ def _utf8_name(name: str) -> bool:
     return True
 
 
+def _folder_prefix(folder: str) -> str:
+    """``folder`` as git names paths below it: '' for the root, else ``a/b/``.
+
+    git prints names without ``./`` and relative to the top, so ``.``, ``./docs`` and
+    ``/docs`` must become '' and ``docs/`` to match them.
+    """
+    parts = [part for part in PurePosixPath(folder).parts if part.strip("/")]
+    if ".." in parts:
+        raise InputError(f"--path {folder!r}: must stay inside the repository (no '..')")
+    return "".join(part + "/" for part in parts if part != ".")
+
+
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
-    prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+    prefix = _folder_prefix(folder)
     output = run_git(
         repo,
         "log",
@@ -141,6 +155,9 @@ def import_git(
     skipped: list[str] = []
     revisions = 0
     urls: set[str] = set()
+    # By URL, the files upstream that hold it now, with their blobs, the last written last:
+    # a page leaves only with the last of them.
+    live: dict[str, dict[str, str]] = {}
     reader = BlobReader(repo)
     try:
         # All or nothing: a partial import would make the retry refuse a source with pages.
@@ -162,19 +179,29 @@ def import_git(
                         shown = change.relative.encode("utf-8", "surrogateescape")
                         name = shown.decode("utf-8", "backslashreplace")
                         skipped.append(f"{commit.sha[:12]} {name}: file name not UTF-8")
+                for change in changes:
+                    files = live.setdefault(page_url(url_base, change.relative), {})
+                    files.pop(change.relative, None)
+                    if change.blob is not None:
+                        files[change.relative] = change.blob
                 # A rename to a file of the same URL (tools.mdx -> tools.md) comes as a deletion
-                # and an addition, in either order: the page stays.
+                # and an addition, in either order: the addition records the page.
                 kept = {page_url(url_base, c.relative) for c in changes if c.blob}
                 for change in changes:
                     url = page_url(url_base, change.relative)
-                    if change.blob is None:
-                        if url in writer.states(source) and url not in kept:
-                            writer.remove(source, url, "deleted upstream", upstream, commit.sha)
-                            revisions += 1
-                        continue
-                    body = reader.read(change.blob) or b""
+                    relative, blob = change.relative, change.blob
+                    if blob is None:
+                        if url in kept:
+                            continue
+                        if not live[url]:
+                            if url in writer.states(source):
+                                writer.remove(source, url, "deleted upstream", upstream, commit.sha)
+                                revisions += 1
+                            continue
+                        relative, blob = list(live[url].items())[-1]
+                    body = reader.read(blob) or b""
                     try:
-                        decode_page(body, change.relative)
+                        decode_page(body, relative)
                     except InputError as error:
                         skipped.append(f"{commit.sha[:12]} {error}")
                         continue

@@ -8,7 +8,8 @@ set aside and rebuilt.
 
 Each report stays pickled on its own (`StoredReport`) until something reads its changes or
 hunks: the lists of a site, a feed's key or ``spectrack log`` need only its summary, so loading
-the cache of thousands of revisions makes a few objects per revision, not hundreds.
+the cache of thousands of revisions makes a few objects per revision, not hundreds. A report
+whose pickle cannot be read then is worked out again from the store.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ from typing import Any
 
 from spectrack.chunkfile import MAX_CHUNKS, ChunkFile, reduce_by_constructor
 from spectrack.collector import collector_paused
+from spectrack.diff import diff_texts
+from spectrack.errors import StoreError
+from spectrack.git import run_git
 from spectrack.model import Change, Hunk, PageReport, PageStatus
+from spectrack.pages import decode_page
 
 SCHEMA = "spectrack.reports/2"
 CACHE_FILE = "spectrack-reports.pickle"
@@ -30,7 +35,16 @@ CACHE_FILE = "spectrack-reports.pickle"
 class StoredReport:
     """A page's report: its summary at hand, its changes and hunks unpickled on first use."""
 
-    __slots__ = ("_full", "_pickled", "lines_added", "lines_removed", "path", "status", "verdict")
+    __slots__ = (
+        "_full",
+        "_origin",
+        "_pickled",
+        "lines_added",
+        "lines_removed",
+        "path",
+        "status",
+        "verdict",
+    )
 
     def __init__(
         self,
@@ -41,6 +55,8 @@ class StoredReport:
         self.path, self.status, self.verdict, self.lines_added, self.lines_removed = summary
         self._pickled = pickled
         self._full = full
+        self._origin: tuple[Path, str] | None = None
+        """The store and commit of the revision, where the report can be worked out again."""
 
     @classmethod
     def of(cls, report: PageReport) -> StoredReport:
@@ -57,9 +73,25 @@ class StoredReport:
     def full(self) -> PageReport:
         if self._full is None:
             assert self._pickled is not None, "a stored report is made from one or the other"
-            with collector_paused():
-                self._full = pickle.loads(self._pickled)
+            try:
+                with collector_paused():
+                    full = pickle.loads(self._pickled)
+                if not isinstance(full, PageReport):
+                    raise TypeError(f"a stored report holds {type(full).__name__}")
+            except Exception:
+                # The summary was loaded and shown already; failing now, mid-build, would leave
+                # a half-written site and a cache that fails the same way next time.
+                if self._origin is None:
+                    raise
+                full = self._worked_out(*self._origin)
+                self._pickled = None
+            self._full = full
         return self._full
+
+    def _worked_out(self, store_path: Path, commit: str) -> PageReport:
+        """The report made afresh from the page before and after the store commit."""
+        old, new = (_page_text(store_path, rev, self.path) for rev in (commit + "^", commit))
+        return diff_texts(old, new, self.path)
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -85,6 +117,16 @@ class StoredReport:
 
     def __repr__(self) -> str:
         return f"StoredReport({self.path!r}, verdict={self.verdict!r})"
+
+
+def _page_text(store_path: Path, rev: str, path: str) -> str | None:
+    """A page file's text at a store commit; None where it did not exist (or no commit)."""
+    listed = run_git(store_path, "ls-tree", "-z", rev, "--", path, check=False, error=StoreError)
+    if not listed:
+        return None
+    blob = listed.split(b"\t", 1)[0].split()[2].decode()
+    data = run_git(store_path, "cat-file", "blob", blob, error=StoreError)
+    return decode_page(data, f"{path}@{rev[:12]}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +163,22 @@ class ReportCache:
         path = store_path / ".git" / CACHE_FILE
         found = ChunkFile(path, SCHEMA).read()
         facts: dict[str, RevisionFacts] = {}
+        intact = found.intact
+        chunks = 0
         for chunk in found.chunks:
+            if not isinstance(chunk, dict) or not all(
+                isinstance(commit, str) and isinstance(value, RevisionFacts)
+                for commit, value in chunk.items()
+            ):
+                # Not what this version writes: stop trusting the file here, and let the next
+                # save write it afresh.
+                intact = False
+                break
+            for commit, value in chunk.items():
+                value.report._origin = (store_path, commit)
             facts.update(chunk)
-        return cls(path, facts, len(found.chunks), found.intact)
+            chunks += 1
+        return cls(path, facts, chunks, intact)
 
     def get(self, commit: str) -> RevisionFacts | None:
         return self._facts.get(commit)

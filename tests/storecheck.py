@@ -58,7 +58,12 @@ def page_bytes(path: Path, page: str) -> bytes:
 def pickles(path: Path) -> list[object]:
     """A cache file's pickles in order: its header, then each saved chunk."""
     found = []
-    with path.open("rb") as file:
-        while file.peek(1):
-            found.append(pickle.load(file))
+    data = path.read_bytes()
+    while data:
+        # Each frame: its length (8 bytes), its BLAKE2b digest (32 bytes), then the pickle.
+        length = int.from_bytes(data[:8], "big")
+        body = data[40 : 40 + length]
+        assert hashlib.blake2b(body, digest_size=32).digest() == data[8:40], "a damaged frame"
+        found.append(pickle.loads(body))
+        data = data[40 + length :]
     return found

@@ -142,6 +142,25 @@ def test_a_rename_to_the_same_url_keeps_the_page(tmp_path: Path) -> None:
         assert_consistent(store.path)
 
 
+def test_a_page_stays_while_another_file_of_its_url_remains(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("2024-01-01T00:00:00+00:00", {"docs/tools.md": b"# Tools\n\nOld layout.\n"})
+    repo.commit("2024-02-01T00:00:00+00:00", {"docs/tools/index.md": b"# Tools\n\nNew layout.\n"})
+    repo.commit("2024-02-15T00:00:00+00:00", {"docs/tools.md": b"# Tools\n\nOld, edited.\n"})
+    repo.commit("2024-03-01T00:00:00+00:00", {"docs/tools.md": None})
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/tools"]
+        assert RevisionEvent.REMOVED not in [r.event for r in store.revisions()]
+        assert store.read("mcp/d/tools", "HEAD") == "# Tools\n\nNew layout.\n"
+        repo.commit("2024-04-01T00:00:00+00:00", {"docs/tools/index.md": None})
+    with Store.create(tmp_path / "again") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == []
+        assert store.revisions()[-1].event is RevisionEvent.REMOVED
+        assert_consistent(store.path)
+
+
 def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> None:
     repo = Upstream(tmp_path / "spec")
     repo.commit("2024-01-05T00:00:00+00:00", {"docs/plain.md": b"# Plain\n"})
@@ -189,9 +208,26 @@ def test_importing_into_a_source_with_pages_is_refused(upstream: Upstream, tmp_p
 
 
 @pytest.mark.parametrize(
+    ("folder", "pages"),
+    [
+        (".", {"mcp/s/README", "mcp/s/docs/spec/server/tools", "mcp/s/docs/spec/server/prompts"}),
+        ("./docs/spec", {"mcp/s/server/tools", "mcp/s/server/prompts"}),
+        ("/docs/spec/", {"mcp/s/server/tools", "mcp/s/server/prompts"}),
+    ],
+)
+def test_a_folder_written_with_dots_or_slashes_names_the_same_pages(
+    upstream: Upstream, tmp_path: Path, folder: str, pages: set[str]
+) -> None:
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, upstream.path, folder=folder, source="mcp", url_base="https://x.org/s")
+        assert set(store.pages()) == pages
+
+
+@pytest.mark.parametrize(
     ("options", "message"),
     [
         ({"folder": "nowhere"}, "no commit touches a Markdown page"),
+        ({"folder": "docs/../.."}, "must stay inside the repository"),
         ({"source": "../x"}, "not a source name"),
         ({"url_base": "docs.example.org"}, r"not an http\(s\) URL"),
         ({"url_base": "http://[::1/docs"}, r"not an http\(s\) URL"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from spectrack.chunkfile import frame
 from spectrack.codedigest import code_digest
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.revisioncache import CACHE_FILE, SCHEMA, RevisionCache
@@ -122,13 +122,25 @@ def test_a_listing_by_another_version_or_unreadable_is_set_aside(store: Store) -
     expected = listed_afresh(store)
     header, whole = chunks(store)
     with cache_file(store).open("wb") as file:
-        pickle.dump({"schema": SCHEMA, "code": "another version"}, file)
-        pickle.dump(whole, file)
+        file.write(frame({"schema": SCHEMA, "code": "another version"}))
+        file.write(frame(whole))
     assert revisions(store) == expected
     assert chunks(store)[0] == header
     for garbage in (b"", b"not a pickle", cache_file(store).read_bytes()[:-9]):
         cache_file(store).write_bytes(garbage)
         assert revisions(store) == expected
+
+
+def test_a_listing_with_a_flipped_byte_is_set_aside_not_believed(store: Store) -> None:
+    expected = listed_afresh(store)
+    data = cache_file(store).read_bytes()
+    commit = expected[0].commit.encode()
+    assert commit in data
+    # Another hex digit still unpickles, into a commit id that is not in the store.
+    wrong = commit[:-1] + (b"0" if commit[-1:] != b"0" else b"1")
+    cache_file(store).write_bytes(data.replace(commit, wrong, 1))
+    assert revisions(store) == expected
+    assert len(chunks(store)) == 2, "written afresh"
 
 
 def test_a_listing_that_cannot_be_saved_is_no_error(store: Store) -> None:

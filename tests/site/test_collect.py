@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from spectrack.chunkfile import frame
 from spectrack.cli import main
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError
 from spectrack.history import log_entries, revision_report
+from spectrack.model import PageStatus
 from spectrack.releases import RecordedFeed, Release, feeds_to_json, release_path
 from spectrack.reportcache import CACHE_FILE, SCHEMA, ReportCache, RevisionFacts, StoredReport
 from spectrack.site import build, present
@@ -223,8 +225,8 @@ def test_a_cache_written_by_another_version_of_spectrack_is_set_aside(store: Sto
     commit = first.changes[0].change_id
     header, facts = chunks(store)
     with cache_file(store).open("wb") as file:
-        pickle.dump({"schema": SCHEMA, "code": "another version"}, file)
-        pickle.dump({commit: replace(facts[commit], title="Stale title")}, file)
+        file.write(frame({"schema": SCHEMA, "code": "another version"}))
+        file.write(frame({commit: replace(facts[commit], title="Stale title")}))
     assert collect(store).changes[0].title == "Lamp"
     assert chunks(store)[0] == header
     assert ReportCache.load(store.path).get(commit) == RevisionFacts(
@@ -240,6 +242,48 @@ def test_an_unreadable_cache_is_rebuilt(store: Store) -> None:
         header, facts = chunks(store)
         assert header == {"schema": SCHEMA, "code": code_digest()}
         assert set(facts) == {c.change_id for c in expected.changes}
+
+
+def test_a_cache_with_a_flipped_byte_is_set_aside_not_believed(store: Store) -> None:
+    expected = [(e.revision.commit, e.verdict) for e in log_entries(store)]
+    assert ("normative" in dict(expected).values()) and b"normative" in cache_file(
+        store
+    ).read_bytes()
+    data = cache_file(store).read_bytes()
+    cache_file(store).write_bytes(data.replace(b"normative", b"oormative"))
+    assert [(e.revision.commit, e.verdict) for e in log_entries(store)] == expected
+    assert len(chunks(store)) == 2, "written afresh"
+
+
+def test_a_chunk_holding_something_else_is_set_aside(store: Store) -> None:
+    expected = collect(store)
+    commit = expected.changes[0].change_id
+    for foreign in ([1], {1: "not facts"}, {commit: "not facts"}):
+        with cache_file(store).open("ab") as file:
+            file.write(frame(foreign))
+        assert collect(store) == expected
+        assert [c.report.full for c in collect(store).changes] == [
+            c.report.full for c in expected.changes
+        ]
+
+
+def test_a_report_whose_pickle_cannot_be_read_is_worked_out_again(store: Store) -> None:
+    expected = collect(store)
+    header, facts = chunks(store)
+    unreadable = {
+        commit: replace(fact, report=StoredReport(summary(fact.report), pickled=b"unreadable"))
+        for commit, fact in facts.items()
+    }
+    cache_file(store).write_bytes(frame(header) + frame(unreadable))
+    again = collect(store)
+    assert [c.report.full for c in again.changes] == [c.report.full for c in expected.changes]
+    assert [c.report.full for c in again.changes] == [
+        revision_report(store, revision) for revision in store.revisions()
+    ]
+
+
+def summary(report: StoredReport) -> tuple[str, PageStatus, str, int, int]:
+    return (report.path, report.status, report.verdict, report.lines_added, report.lines_removed)
 
 
 def test_a_save_cut_short_keeps_the_chunks_before_it(store: Store) -> None:
