@@ -4,8 +4,9 @@ The file is a header (what wrote it: a schema name and spectrack's code digest) 
 chunks, one per save. Each, header included, is framed by its length and a BLAKE2b digest that
 is checked before unpickling: a flipped byte could otherwise unpickle into wrong data (another
 commit id, another verdict) rather than fail. A file in the unframed format of earlier versions
-fails that check, and is set aside and written afresh like any other unreadable file. A run that adds a little appends a little, so keeping the cache of a long
-history up to date costs kilobytes, not the whole history. Losing the file costs only time.
+fails that check, and is set aside and written afresh like any other unreadable file. A run that
+adds a little appends a little, so keeping the cache of a long history up to date costs
+kilobytes, not the whole history. Losing the file costs only time.
 
 It is a pickle, read back only from the store's own ``.git`` folder: whoever can write there
 can already make git run their code through hooks.
