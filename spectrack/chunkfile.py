@@ -1,9 +1,11 @@
 """A cache file of pickled chunks inside a store's ``.git`` folder, grown by appending.
 
 The file is a header (what wrote it: a schema name and spectrack's code digest) followed by
-chunks, one per save. Each, header included, is framed by its length and a BLAKE2b digest that
-is checked before unpickling: a flipped byte could otherwise unpickle into wrong data (another
-commit id, another verdict) rather than fail. A file in the unframed format of earlier versions
+chunks, one per save. Each, header included, is framed by its length and a CRC-32 that is
+checked before unpickling: a flipped byte could otherwise unpickle into wrong data (another
+commit id, another verdict) rather than fail. CRC-32 finds every damaged byte and burst of up to
+32 bits, at a fifth of the cost of a cryptographic digest; it guards against accidents, not
+against someone who can write the store's ``.git`` (see below). A file in the unframed format of earlier versions
 fails that check, and is set aside and written afresh like any other unreadable file. A run that
 adds a little appends a little, so keeping the cache of a long history up to date costs
 kilobytes, not the whole history. Losing the file costs only time.
@@ -14,9 +16,9 @@ can already make git run their code through hooks.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -28,27 +30,25 @@ MAX_CHUNKS = 64
 """Appended chunks after which a save writes the whole file afresh as one chunk."""
 
 _LENGTH = 8
-_DIGEST = 32
+_CHECK = 4
 
 
 class _Damaged(Exception):
-    """A frame cut short or whose digest does not match its bytes."""
+    """A frame cut short or whose check does not match its bytes."""
 
 
 def frame(value: Any) -> bytes:
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    digest = hashlib.blake2b(data, digest_size=_DIGEST).digest()
-    return len(data).to_bytes(_LENGTH, "big") + digest + data
+    return len(data).to_bytes(_LENGTH, "big") + zlib.crc32(data).to_bytes(_CHECK, "big") + data
 
 
 def _unframe(file: IO[bytes]) -> Any:
-    prefix = file.read(_LENGTH + _DIGEST)
-    if len(prefix) != _LENGTH + _DIGEST:
+    prefix = file.read(_LENGTH + _CHECK)
+    if len(prefix) != _LENGTH + _CHECK:
         raise _Damaged
     length = int.from_bytes(prefix[:_LENGTH], "big")
     data = file.read(length)
-    digest = hashlib.blake2b(data, digest_size=_DIGEST).digest()
-    if len(data) != length or digest != prefix[_LENGTH:]:
+    if len(data) != length or zlib.crc32(data).to_bytes(_CHECK, "big") != prefix[_LENGTH:]:
         raise _Damaged
     return pickle.loads(data)
 

@@ -140,6 +140,16 @@ class RevisionFacts:
     __reduce__ = reduce_by_constructor
 
 
+def _facts_by_commit(chunk: dict[Any, Any], store_path: Path) -> bool:
+    """Whether a chunk maps commit ids to revision facts; each report it holds learns where it
+    can be worked out again."""
+    for commit, value in chunk.items():
+        if not (isinstance(commit, str) and isinstance(value, RevisionFacts)):
+            return False
+        value.report._origin = (store_path, commit)
+    return True
+
+
 class ReportCache:
     """Revision facts by store commit, loaded from and saved to one `ChunkFile`.
 
@@ -166,16 +176,11 @@ class ReportCache:
         intact = found.intact
         chunks = 0
         for chunk in found.chunks:
-            if not isinstance(chunk, dict) or not all(
-                isinstance(commit, str) and isinstance(value, RevisionFacts)
-                for commit, value in chunk.items()
-            ):
+            if not isinstance(chunk, dict) or not _facts_by_commit(chunk, store_path):
                 # Not what this version writes: stop trusting the file here, and let the next
                 # save write it afresh.
                 intact = False
                 break
-            for commit, value in chunk.items():
-                value.report._origin = (store_path, commit)
             facts.update(chunk)
             chunks += 1
         return cls(path, facts, chunks, intact)
