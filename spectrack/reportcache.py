@@ -22,10 +22,9 @@ from typing import Any
 from spectrack.chunkfile import MAX_CHUNKS, ChunkFile, reduce_by_constructor
 from spectrack.collector import collector_paused
 from spectrack.diff import diff_texts
-from spectrack.errors import StoreError
-from spectrack.git import run_git
 from spectrack.model import Change, Hunk, PageReport, PageStatus
-from spectrack.pages import decode_page
+from spectrack.paths import PAGE_SUFFIX
+from spectrack.store import Store
 
 SCHEMA = "spectrack.reports/2"
 CACHE_FILE = "spectrack-reports.pickle"
@@ -90,7 +89,9 @@ class StoredReport:
 
     def _worked_out(self, store_path: Path, commit: str) -> PageReport:
         """The report made afresh from the page before and after the store commit."""
-        old, new = (_page_text(store_path, rev, self.path) for rev in (commit + "^", commit))
+        page = self.path.removesuffix(PAGE_SUFFIX)
+        with Store.open(store_path) as store:
+            old, new = store.read(page, commit + "^"), store.read(page, commit)
         return diff_texts(old, new, self.path)
 
     @property
@@ -117,16 +118,6 @@ class StoredReport:
 
     def __repr__(self) -> str:
         return f"StoredReport({self.path!r}, verdict={self.verdict!r})"
-
-
-def _page_text(store_path: Path, rev: str, path: str) -> str | None:
-    """A page file's text at a store commit; None where it did not exist (or no commit)."""
-    listed = run_git(store_path, "ls-tree", "-z", rev, "--", path, check=False, error=StoreError)
-    if not listed:
-        return None
-    blob = listed.split(b"\t", 1)[0].split()[2].decode()
-    data = run_git(store_path, "cat-file", "blob", blob, error=StoreError)
-    return decode_page(data, f"{path}@{rev[:12]}")
 
 
 @dataclass(frozen=True, slots=True)

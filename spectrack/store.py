@@ -463,7 +463,7 @@ class Store:
 
     def _list_revisions(self, head: str) -> list[Revision]:
         """The revisions up to commit ``head``: those listed by an earlier run, then the rest."""
-        if (self.path / ".git" / "shallow").exists():
+        if self.shallow_boundary():
             # A shallow clone lacks the oldest commits: a list kept now would stay short after
             # the rest of the history is fetched.
             return self._log(head)

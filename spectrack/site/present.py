@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 from urllib.parse import quote, urlsplit
 
-from spectrack.dates import Precision, TimeSource, UpstreamTime
+from spectrack.dates import Precision, TimeSource, UpstreamTime, iso
 from spectrack.formats.text import keyword_summary
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
 from spectrack.site.model import ChangeEntry
@@ -116,11 +116,11 @@ def utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
 
 
-# Not strftime: its %Y leaves years before 1000 unpadded (glibc), which RFC 3339 does not allow.
+rfc3339 = iso
+"""A time as RFC 3339 wants it in feeds and ``<time datetime>``: UTC, to the second, with ``Z``."""
 
 
-def rfc3339(moment: datetime) -> str:
-    return utc(moment).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
+# Not strftime: its %Y leaves years before 1000 unpadded (glibc).
 
 
 def day_text(moment: datetime) -> str:

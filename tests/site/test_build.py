@@ -374,6 +374,17 @@ def test_a_bad_change_is_found_wherever_it_is(tmp_path: Path, index: int) -> Non
         build(replace(data, changes=tuple(changes)), tmp_path)
 
 
+def edited_at(data: SiteData, moments: dict[str, datetime]) -> SiteData:
+    """The data with the changes named in ``moments`` edited upstream at those times."""
+    changes = tuple(
+        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
+        if e.change_id in moments
+        else e
+        for e in data.changes
+    )
+    return replace(data, changes=changes)
+
+
 def test_archive_pages_hold_the_changes_of_their_utc_month(tmp_path: Path) -> None:
     data = sample_data()
     east, west = timezone(timedelta(hours=3)), timezone(timedelta(hours=-4))
@@ -383,22 +394,16 @@ def test_archive_pages_hold_the_changes_of_their_utc_month(tmp_path: Path) -> No
         "c03": datetime(2025, 3, 31, 23, 59, tzinfo=UTC),
         "c04": datetime(2025, 2, 28, 23, 0, tzinfo=UTC),
     }
-    changes = tuple(
-        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
-        if e.change_id in moments
-        else e
-        for e in data.changes
-    )
-    grown = replace(data, changes=changes)
+    grown = edited_at(data, moments)
     build(grown, tmp_path)
     listed: dict[str, set[str]] = {}
     for page in sorted((tmp_path / "archive").glob("*.html")):
         links = {tag.attrs.get("href") or "" for tag in scan_file(page).all("a")}
         listed[page.stem] = {
-            e.change_id for e in changes if "../" + present.change_href(e.change_id) in links
+            e.change_id for e in grown.changes if "../" + present.change_href(e.change_id) in links
         }
     expected: dict[str, set[str]] = {}
-    for e in changes:
+    for e in grown.changes:
         expected.setdefault(present.month_of(e.upstream.time), set()).add(e.change_id)
     assert listed == expected
     assert {"c01", "c03"} <= expected["2025-03"] and "c02" in expected["2025-04"]
@@ -568,13 +573,7 @@ def test_changes_in_a_repeated_hour_are_filed_under_their_utc_month(tmp_path: Pa
     assert first.astimezone(UTC).month == 9 and second.astimezone(UTC).month == 10
     data = sample_data()
     moments = {"c01": first, "c02": second}
-    changes = tuple(
-        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
-        if e.change_id in moments
-        else e
-        for e in data.changes
-    )
-    build(replace(data, changes=changes), tmp_path)
+    build(edited_at(data, moments), tmp_path)
     september = (tmp_path / "archive" / "2000-09.html").read_text()
     october = (tmp_path / "archive" / "2000-10.html").read_text()
     assert present.change_href("c01") in september and present.change_href("c02") not in september
@@ -608,13 +607,7 @@ def test_times_at_the_ends_of_the_calendar_are_shown_with_four_digit_years(tmp_p
         "c01": datetime(999, 5, 1, 7, 30, tzinfo=UTC),
         "c04": datetime(9999, 12, 31, 23, 0, tzinfo=UTC),
     }
-    changes = tuple(
-        replace(e, upstream=replace(e.upstream, time=moments[e.change_id]))
-        if e.change_id in moments
-        else e
-        for e in data.changes
-    )
-    build(replace(data, changes=changes), tmp_path)
+    build(edited_at(data, moments), tmp_path)
     for change_id, month in (("c01", "0999-05"), ("c04", "9999-12")):
         page = scan_file(tmp_path / present.change_href(change_id)).text
         assert f"{month}-" in page and f" {month[1:]}-" not in page
