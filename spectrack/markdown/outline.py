@@ -43,6 +43,8 @@ _REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _FENCES = ("```", "~~~")
+_MARKUP = ("<", "{")
+"""How a line of HTML, MDX or a shortcode starts: it may show no text at all."""
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
 
 
@@ -155,7 +157,7 @@ class Outline:
             visited.append(previous)
             text = self.lines[previous]
             first = self.blocked.covering(previous)
-            if first is not None and self.lines[first].startswith(("<", "{")):
+            if first is not None and self.lines[first].startswith(_MARKUP):
                 # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
                 # list from its lead-in for the parser, so it does not here either.
                 previous = first - 1
@@ -164,7 +166,7 @@ class Outline:
                 text.strip()
                 and not text[0].isspace()
                 and not _LIST_ITEM.match(text)
-                and not text.startswith(("<", "{"))
+                and not text.startswith(_MARKUP)
                 and not self._lazy(previous)
             ):
                 introduced = not _ATX_START.match(text) and self._lead_in_ends(previous, line)
@@ -182,7 +184,7 @@ class Outline:
             text = self.lines[following]
             if not text.strip():
                 following += 1
-            elif text.startswith(("<", "{")):
+            elif text.startswith(_MARKUP):
                 if self.blocked.starts_at(following):
                     following = self.blocked.last_of(following)
                 following += 1
@@ -199,7 +201,7 @@ class Outline:
         above = line - 1
         while above >= self.body_start:
             text = self.lines[above]
-            if not text.strip() or text.startswith(("<", "{", *_FENCES)) or _ATX_START.match(text):
+            if not text.strip() or text.startswith((*_MARKUP, *_FENCES)) or _ATX_START.match(text):
                 return False
             if text[0].isspace() or _LIST_ITEM.match(text):
                 return True
@@ -220,7 +222,7 @@ class Outline:
             last + 1 < item
             and self.lines[last + 1].strip()
             and not _LIST_ITEM.match(self.lines[last + 1])
-            and not self.lines[last + 1].startswith(("<", "{"))
+            and not self.lines[last + 1].startswith(_MARKUP)
         ):
             last += 1
         return ":" in self.lines[last] and has_keywords("\n".join(self.lines[first : last + 1]))
