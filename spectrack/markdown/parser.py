@@ -85,9 +85,20 @@ def detect_dialect(text: str, name: str = "") -> Dialect:
     return Dialect.MARKDOWN
 
 
+_DEFAULTS_READ_BY_RULES = {
+    "tasklists": False,
+    "inline_definitions": False,
+    "store_labels": False,
+    "strikethrough_single_tilde": False,
+}
+"""Options markdown-it's rules look up with a default, given their defaults here: its options
+are a mapping whose lookup of a missing key raises and catches KeyError, once per list item or
+inline run, which is a noticeable share of parsing."""
+
+
 @cache
 def parser(dialect: Dialect) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": True, "alerts": True})
+    md = MarkdownIt("commonmark", {"html": True, "alerts": True, **_DEFAULTS_READ_BY_RULES})
     md.enable(["table", "strikethrough"])
     md.use(front_matter_plugin)
     md.use(admon_plugin)
