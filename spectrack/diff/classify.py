@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container
-from difflib import SequenceMatcher
 
 from spectrack.diff.align import Unit, words_of
+from spectrack.diff.lines import trimmed_opcodes
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
 
@@ -91,8 +91,7 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
     before, after = requirement_words(old), requirement_words(new)
     if before == after:
         return True
-    matcher = SequenceMatcher(None, before, after, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in trimmed_opcodes(before, after, autojunk=False):
         if tag == "equal":
             continue
         removed, added = before[i1:i2], after[j1:j2]

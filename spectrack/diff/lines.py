@@ -7,7 +7,7 @@ aligns the rest: most revisions change a small part of a page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -47,27 +47,39 @@ def split_lines(text: str) -> list[str]:
 
 
 def line_diff(old_lines: Sequence[str], new_lines: Sequence[str]) -> LineDiff:
-    shortest = min(len(old_lines), len(new_lines))
+    return LineDiff(old_lines, new_lines, tuple(trimmed_opcodes(old_lines, new_lines)))
+
+
+def trimmed_opcodes(
+    old: Sequence[Hashable], new: Sequence[Hashable], *, autojunk: bool = True
+) -> list[Opcode]:
+    """difflib's opcodes from ``old`` to ``new``, with their shared head and tail set aside first.
+
+    Besides being cheaper when little changed, this keeps a small edit in a long sequence whose
+    items repeat (a word in a sentence of thousands) from costing difflib time quadratic in its
+    length.
+    """
+    shortest = min(len(old), len(new))
     head = 0
-    while head < shortest and old_lines[head] == new_lines[head]:
+    while head < shortest and old[head] == new[head]:
         head += 1
     tail = 0
-    while tail < shortest - head and old_lines[-1 - tail] == new_lines[-1 - tail]:
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
-    old_end, new_end = len(old_lines) - tail, len(new_lines) - tail
-    middle = SequenceMatcher(None, old_lines[head:old_end], new_lines[head:new_end])
-    opcodes = [("equal", 0, head, 0, head)] if head else []
+    old_end, new_end = len(old) - tail, len(new) - tail
+    middle = SequenceMatcher(None, old[head:old_end], new[head:new_end], autojunk=autojunk)
+    opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
     for tag, i1, i2, j1, j2 in middle.get_opcodes():
         opcodes.append((tag, i1 + head, i2 + head, j1 + head, j2 + head))
     if tail:
-        opcodes.append(("equal", old_end, len(old_lines), new_end, len(new_lines)))
+        opcodes.append(("equal", old_end, len(old), new_end, len(new)))
     merged: list[Opcode] = []
     for opcode in opcodes:
         if merged and opcode[0] == merged[-1][0] == "equal":
             opcode = ("equal", merged[-1][1], opcode[2], merged[-1][3], opcode[4])
             merged.pop()
         merged.append(opcode)
-    return LineDiff(old_lines, new_lines, tuple(merged))
+    return merged
 
 
 def group_hunks(diff: LineDiff) -> list[list[Opcode]]:

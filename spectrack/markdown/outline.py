@@ -105,6 +105,11 @@ class Outline:
     _introduced: dict[int, bool] = field(default_factory=dict)
     """Line → whether the list it belongs to follows a line ending in a colon (see
     `_introduced_item`), for the lines looked at so far."""
+    _in_item: dict[int, bool] = field(default_factory=dict)
+    """Line → whether a lazy line right below it would continue a list item (see `_lazy`), for
+    the lines looked at so far."""
+    _content_after: dict[int, int] = field(default_factory=dict)
+    """Line → `_after_markup` of it, for the lines looked at so far."""
     _references: dict[str, Any] | None = None
     _definitions: list[str] | None = None
     _heading_lines: list[int] | None = None
@@ -179,8 +184,20 @@ class Outline:
     def _markup_before_introduced_list(self, line: int) -> bool:
         """Whether ``line`` opens markup (a comment, an element) that stands between a list
         and the lead-in that introduces it (see `_introduced_item`)."""
+        following = self._after_markup(line)
+        return following > line and following < len(self.lines) and self._introduced_item(following)
+
+    def _after_markup(self, line: int) -> int:
+        """The first line from ``line`` on that is neither blank nor markup (see `_MARKUP`), or
+        the page's length."""
+        visited = []
         following = line
         while following < len(self.lines):
+            known = self._content_after.get(following)
+            if known is not None:
+                following = known
+                break
+            visited.append(following)
             text = self.lines[following]
             if not text.strip():
                 following += 1
@@ -189,8 +206,11 @@ class Outline:
                     following = self.blocked.last_of(following)
                 following += 1
             else:
-                return following > line and self._introduced_item(following)
-        return False
+                break
+        # A long run of markup and blank lines is walked once, not once per line in it.
+        for seen in visited:
+            self._content_after[seen] = following
+        return following
 
     def _lazy(self, line: int) -> bool:
         """Whether ``line``, unindented plain text, continues a list item above it (a lazy
@@ -198,15 +218,27 @@ class Outline:
         text = self.lines[line]
         if _ATX_START.match(text) or _THEMATIC_BREAK.match(text) or text.startswith(_FENCES):
             return False
+        visited = []
         above = line - 1
+        in_item = False
         while above >= self.body_start:
+            known = self._in_item.get(above)
+            if known is not None:
+                in_item = known
+                break
+            visited.append(above)
             text = self.lines[above]
             if not text.strip() or text.startswith((*_MARKUP, *_FENCES)) or _ATX_START.match(text):
-                return False
+                break
             if text[0].isspace() or _LIST_ITEM.match(text):
-                return True
+                in_item = True
+                break
             above -= 1
-        return False
+        # Every line passed on the way up is plain text that leads to the same answer; keeping
+        # it makes a long run of lazy lines cost one walk, not one walk per line.
+        for seen in visited:
+            self._in_item[seen] = in_item
+        return in_item
 
     def _lead_in_ends(self, line: int, item: int) -> bool:
         """Whether the paragraph holding ``line``, the last before the list ``item`` is in, may

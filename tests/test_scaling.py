@@ -1,0 +1,123 @@
+"""Work that must grow with a page's length, not with its square: counted, never timed.
+
+Each case is a page shaped to make a line-by-line walk repeat itself (a long run of lazy lines,
+of markup, of one paragraph's lines). The outline's lines are swapped for a list that counts
+how often a line is read, so a walk that went quadratic again fails here on any machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spectrack.diff import diff_texts
+from spectrack.diff.lines import trimmed_opcodes
+from spectrack.markdown import scan
+from spectrack.model import ChangeClass, ChangeKind
+
+RUN = 3000
+
+
+class CountingLines(list[str]):
+    """A page's lines that count the reads of single lines."""
+
+    reads = 0
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        if isinstance(index, int):
+            self.reads += 1
+        return super().__getitem__(index)
+
+
+def lazy_run(count: int) -> str:
+    return (
+        "# Kettles\n\nServers MUST pour when:\n\n- the lid is up\n"
+        + "".join(f"and the spout {i} is clear\n" for i in range(count))
+        + "- the handle is cold\n\nThe end.\n"
+    )
+
+
+def markup_run(count: int) -> str:
+    return (
+        "# Kettles\n\nServers MUST pour when:\n\n"
+        + "".join(f'<div id="spout-{i}" />\n\n' for i in range(count))
+        + "- the lid is up\n\nThe end.\n"
+    )
+
+
+def indented_run(count: int) -> str:
+    return (
+        "# Kettles\n\nServers MUST pour when:\n\n- the lid is up\n"
+        + "".join(f"  and the spout {i} is clear\n" for i in range(count))
+        + "- the handle is cold\n\nThe end.\n"
+    )
+
+
+@pytest.mark.parametrize("page", [lazy_run, markup_run, indented_run])
+def test_finding_where_to_cut_reads_each_line_a_bounded_number_of_times(
+    page: Callable[[int], str],
+) -> None:
+    outline = scan(page(RUN), "page.md")
+    outline.lines = lines = CountingLines(outline.lines)
+    last = len(lines) - 1
+    for line in range(last, 0, -1):
+        outline.is_chunk_start(line)
+    assert lines.reads <= 40 * len(lines)
+
+
+@pytest.mark.parametrize("page", [lazy_run, markup_run, indented_run])
+def test_a_change_inside_a_long_run_is_found_in_its_list(page: Callable[[int], str]) -> None:
+    old = page(RUN)
+    new = old.replace("spout-1500", "spout-1500b").replace("spout 1500 ", "spout 1500 now ")
+    assert new != old
+    report = diff_texts(old, new, "page.md")
+    assert report == diff_texts(old, new, "page.md", incremental=False)
+
+
+def test_one_word_changed_in_a_very_long_requirement_is_found() -> None:
+    words = " ".join(f"kettle {i}" for i in range(RUN))
+    old = f"# Kettles\n\nServers MUST pour the {words} before noon.\n"
+    changed = diff_texts(old, old.replace("kettle 1500 ", "teapot 1500 "), "page.md")
+    assert [(c.change_class, c.kind) for c in changed.changes] == [
+        (ChangeClass.NORMATIVE, ChangeKind.MODIFIED)
+    ]
+    grammar = diff_texts(old, old.replace("pour the ", "pour "), "page.md")
+    assert [(c.change_class, c.kind) for c in grammar.changes] == [
+        (ChangeClass.EDITORIAL, ChangeKind.MODIFIED)
+    ]
+
+
+def apply(
+    opcodes: list[tuple[str, int, int, int, int]], old: list[int], new: list[int]
+) -> list[int]:
+    result: list[int] = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        result.extend(old[i1:i2] if tag == "equal" else new[j1:j2])
+    return result
+
+
+@given(st.lists(st.integers(0, 3)), st.lists(st.integers(0, 3)))
+def test_trimmed_opcodes_cover_both_sequences_and_turn_one_into_the_other(
+    old: list[int], new: list[int]
+) -> None:
+    opcodes = trimmed_opcodes(old, new)
+    assert apply(opcodes, old, new) == new
+    starts = [(i1, j1) for _, i1, _, j1, _ in opcodes]
+    ends = [(i2, j2) for _, _, i2, _, j2 in opcodes]
+    assert [(0, 0), *ends] == [*starts, (len(old), len(new))] or (old == new == [] == opcodes)
+    assert all(old[i1:i2] == new[j1:j2] for tag, i1, i2, j1, j2 in opcodes if tag == "equal")
+    assert all(a[0] != b[0] for a, b in pairwise(opcodes) if a[0] == "equal")
+
+
+def test_trimmed_opcodes_keep_the_shared_head_and_tail_whole() -> None:
+    old = [7] * 50 + [1] + [7] * 50
+    new = [7] * 50 + [2] + [7] * 50
+    assert trimmed_opcodes(old, new, autojunk=False) == [
+        ("equal", 0, 50, 0, 50),
+        ("replace", 50, 51, 50, 51),
+        ("equal", 51, 101, 51, 101),
+    ]
