@@ -54,6 +54,9 @@ class FeedResult:
     """Why the feed could not be read, naming it (its recorded releases were kept)."""
     warnings: tuple[str, ...] = ()
     """Problems that did not stop the feed being read (entries left out)."""
+    retired: bool = False
+    """The feed left the configuration and this run marked it so: its releases stay recorded
+    but are no longer shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,11 @@ async def refresh_source(
     configured = {spec.key for spec in source.releases}
     feeds = [feed for feed, _ in outcomes]
     feeds += [replace(feed, configured=False) for feed in recorded if feed.key not in configured]
+    retired = [
+        FeedResult(source.name, feed.label, len(feed.releases), retired=True)
+        for feed in recorded
+        if feed.key not in configured and feed.configured
+    ]
     if feeds:
         writer.record_file(
             path,
@@ -185,7 +193,7 @@ async def refresh_source(
             f"Record releases of {source.name}",
             {"Source": source.name, "Event": "releases"},
         )
-    return [result for _, result in outcomes]
+    return [result for _, result in outcomes] + retired
 
 
 async def refresh_releases(
@@ -259,9 +267,15 @@ def run_releases(
 
 
 def releases_summary_lines(summary: ReleasesSummary) -> list[str]:
-    """One line per feed: how many releases are recorded and how many this run added."""
+    """One line per feed: how many releases are recorded and how many this run added, or that
+    the feed is no longer configured."""
     lines = []
     for feed in summary.feeds:
-        state = "not read" if feed.error else f"{feed.added} new"
+        if feed.retired:
+            state = "no longer configured (kept, not shown)"
+        elif feed.error:
+            state = "not read"
+        else:
+            state = f"{feed.added} new"
         lines.append(f"{feed.source}: {feed.feed}: {feed.recorded} recorded, {state}")
     return lines

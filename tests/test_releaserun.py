@@ -239,7 +239,14 @@ def test_a_feed_left_out_of_the_configuration_stays_recorded_but_is_not_shown(
     publish_good_feeds(site)
     feeds = specs(site)
     releases(make_config(site, store, feeds))
-    releases(make_config(site, store, feeds[2:]))
+    summary = releases(make_config(site, store, feeds[2:]))
+    assert releases_summary_lines(summary)[2:] == [
+        "spec: github acme/tool: 2 recorded, no longer configured (kept, not shown)",
+        "spec: npm @acme/sdk: 2 recorded, no longer configured (kept, not shown)",
+    ]
+    assert summary.ok
+    again = releases(make_config(site, store, feeds[2:]))
+    assert [feed.retired for feed in again.feeds] == [False, False], "said once, when it happens"
     feeds_now = recorded(store)
     assert [(f.label, f.configured) for f in feeds_now] == [
         ("pypi acme-sdk", True),
@@ -280,7 +287,11 @@ def test_taking_out_the_last_feeds_of_a_source_stops_showing_their_releases(
     before = head(store)
     site.requests.clear()
     summary = releases(make_config(site, store, ()))
-    assert summary.ok and summary.feeds == ()
+    assert summary.ok and [feed.retired for feed in summary.feeds] == [True] * 4
+    assert [line.split(": ", 1)[1] for line in releases_summary_lines(summary)] == [
+        f"{label}: {len(versions)} recorded, no longer configured (kept, not shown)"
+        for label, versions in good_versions(site).items()
+    ]
     assert site.requests == [], "no feed is configured, so none is fetched"
     feeds_now = recorded(store)
     assert [f.configured for f in feeds_now] == [False] * 4
