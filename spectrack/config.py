@@ -241,6 +241,39 @@ class _Locator:
                 return number
         return None
 
+    def element_line(self, key_line: int, index: int) -> int | None:
+        """The line where table ``index`` of an inline array of tables (``key = [{…}, {…}]``,
+        whose key is on line ``key_line``) opens."""
+        text = "\n".join(self.lines[key_line - 1 :])
+        position = text.find("=") + 1
+        depth = elements = 0
+        quote = ""
+        while 0 < position < len(text):
+            character = text[position]
+            if quote:
+                if character == "\\" and quote == '"':
+                    position += 1
+                elif character == quote:
+                    quote = ""
+            elif character in "\"'":
+                quote = character
+            elif character == "#":
+                position = text.find("\n", position) - 1
+                if position < 0:
+                    return None
+            elif character in "[{":
+                if character == "{" and depth == 1:
+                    if elements == index:
+                        return key_line + text.count("\n", 0, position)
+                    elements += 1
+                depth += 1
+            elif character in "]}":
+                depth -= 1
+                if depth <= 0:
+                    return None
+            position += 1
+        return None
+
 
 class _Reader:
     """Typed access to a parsed table with errors naming file, line and key."""
@@ -253,6 +286,7 @@ class _Reader:
         table: str | None,
         index: int,
         title: str | None = None,
+        inline: tuple[_Reader, str, int] | None = None,
     ) -> None:
         self.data = dict(data)
         self.where = where
@@ -261,12 +295,20 @@ class _Reader:
         self.index = index
         self.title = title
         """How messages name the table, when the table's own name is not enough."""
+        self.inline = inline
+        """(The enclosing table's reader, the key and the position) of this table in an array
+        of tables, which may be written inline (``releases = [{…}]``)."""
 
     def label(self, key: str | None) -> str:
         line = self.locator.line(self.table, self.index, key)
         if line is None and key is not None:
             line = self.locator.line(self.table, self.index, None)
-        if line is None and self.table is not None and "." not in self.table:
+        if line is None and self.inline is not None:
+            parent, array, position = self.inline
+            key_line = parent.locator.line(parent.table, parent.index, array)
+            if key_line is not None:
+                line = self.locator.element_line(key_line, position) or key_line
+        elif line is None and self.table is not None and "." not in self.table:
             # An inline table (`store = { … }`) is on the line of its own key.
             line = self.locator.line(None, 0, self.table)
         prefix = f"{self.where}:{line}" if line else self.where
@@ -446,6 +488,7 @@ def _feeds(reader: _Reader, source_name: str, first_index: int) -> tuple[FeedSpe
             "source.releases",
             first_index + number,
             title=f"[[source.releases]] #{number + 1} of source {source_name!r}",
+            inline=(reader, "releases", number),
         )
         feed = _feed(feed_reader)
         if any(other.key == feed.key for other in feeds):
@@ -525,14 +568,19 @@ def parse_config(text: str, path: Path) -> Config:
     sources_list: list[SourceConfig] = []
     for index, item in enumerate(sources_data):
         feeds_before = sum(len(source.releases) for source in sources_list)
-        sources_list.append(_source(_Reader(item, where, locator, "source", index), feeds_before))
+        sources_list.append(
+            _source(
+                _Reader(item, where, locator, "source", index, inline=(top, "source", index)),
+                feeds_before,
+            )
+        )
     sources = tuple(sources_list)
     seen: set[str] = set()
     for index, source in enumerate(sources):
         if source.name in seen:
-            raise _Reader(sources_data[index], where, locator, "source", index).error(
-                "name", f"duplicate source name {source.name!r}"
-            )
+            raise _Reader(
+                sources_data[index], where, locator, "source", index, inline=(top, "source", index)
+            ).error("name", f"duplicate source name {source.name!r}")
         seen.add(source.name)
     retries = fetch.get("retries", int, 4, "an integer")
     if retries < 0:

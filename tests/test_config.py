@@ -159,6 +159,25 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             4,
             "('a') key 'ignore': a top-level key",
         ),
+        (
+            'source = [\n  { name = "a", sitemap = "https://x.org/s" },  # {[\n'
+            '  { name = "b", sitemap = "https://x.org/s", concurrency = "}" },\n]\n',
+            3,
+            "[[source]] #2 ('b') key 'concurrency': expected an integer",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nreleases = [\n'
+            '  { kind = "npm", package = "p" },\n  # the beta channel\n'
+            '  { kind = "npm", package = "q", window = "soon" },\n]\n',
+            7,
+            "[[source.releases]] #2 of source 'a' key 'window'",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\n'
+            'releases = [{ kind = "npm", package = "p", window = "soon" }]\n',
+            4,
+            "[[source.releases]] #1 of source 'a' key 'window'",
+        ),
     ],
 )
 def test_errors_name_the_file_line_and_key(
