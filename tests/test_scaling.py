@@ -7,7 +7,10 @@ how often a line is read, so a walk that went quadratic again fails here on any 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import partial
 from itertools import pairwise
 
 import pytest
@@ -16,7 +19,7 @@ from hypothesis import strategies as st
 
 from spectrack.diff import diff_texts
 from spectrack.diff.lines import trimmed_opcodes
-from spectrack.markdown import scan
+from spectrack.markdown import closing, hugo, mdx, parse, scan
 from spectrack.model import ChangeClass, ChangeKind
 
 RUN = 3000
@@ -121,3 +124,77 @@ def test_trimmed_opcodes_keep_the_shared_head_and_tail_whole() -> None:
         ("replace", 50, 51, 50, 51),
         ("equal", 51, 101, 51, 101),
     ]
+
+
+MDX_PIECES = [
+    "<Note>",
+    "</Note>",
+    "<Note />",
+    "</Note",
+    '<Note title="a">',
+    "<Note\n```\n>",
+    "```\n",
+    "````\n",
+    "~~~\n",
+    "text\n",
+    "\n",
+    "<Notes>",
+]
+HUGO_PIECES = ["{{< note >}}", "{{< /note >}}", "{{% note %}}", "{{< note x=1 >}}", "text\n", "\n"]
+
+
+def walked(tags_from: Callable[[int], Iterator[closing.Tag]], start: int) -> closing.Closing:
+    """The closing tag as a walk to the end finds it: the reference for the pairing."""
+    return closing.find_closing(tags_from, start, dict)
+
+
+@given(st.lists(st.sampled_from(MDX_PIECES), max_size=200))
+def test_pairing_mdx_elements_at_once_finds_what_walking_finds(pieces: list[str]) -> None:
+    src = "".join(pieces)
+    tags_from = partial(mdx._tags, src, "Note", limit=len(src))
+    for start, found in closing.pair(tags_from(0)).items():
+        assert found == walked(tags_from, start)
+    for opening in re.finditer("<Note", src):
+        tag = mdx.scan_tag(src, opening.start(), len(src))
+        if tag is not None and not tag.self_closing:
+            expected = walked(tags_from, tag.end)
+            assert mdx.find_closing(src, "Note", tag.end, len(src)) == expected
+
+
+@given(st.lists(st.sampled_from(HUGO_PIECES), max_size=200))
+def test_pairing_shortcodes_at_once_finds_what_walking_finds(pieces: list[str]) -> None:
+    src = "".join(pieces)
+    tags_from = partial(hugo._tags, src, "note", limit=len(src))
+    for start, found in closing.pair(tags_from(0)).items():
+        assert found == walked(tags_from, start)
+    for opening in re.finditer(r"\{\{[<%] note[^}]*[>%]\}\}", src):
+        expected = walked(tags_from, opening.end())
+        assert hugo.find_closing(src, "note", opening.end(), len(src)) == expected
+
+
+@pytest.mark.parametrize(
+    ("piece", "name"),
+    [
+        ("<p>Paragraph {i} of the kettle manual.\n\n", "page.md"),
+        ("<Note>\n\nNote {i} about the kettle.\n\n", "page.mdx"),
+        ('{{{{< figure src="kettle-{i}.png" >}}}}\n\nFigure {i}.\n\n', "page.md"),
+    ],
+)
+def test_unclosed_elements_are_each_looked_at_a_bounded_number_of_times(
+    piece: str, name: str
+) -> None:
+    text = "# Kettles\n\n" + "".join(piece.format(i=i) for i in range(RUN))
+    scans = Counter()
+
+    def counted(src: str, name: str, position: int, limit: int) -> Iterator[closing.Tag]:
+        for tag in tags(src, name, position, limit):
+            scans[position] += 1
+            yield tag
+
+    module = hugo if piece.startswith("{{") else mdx
+    tags = module._tags
+    module._paired.cache_clear()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "_tags", counted)
+        parse(text, name=name)
+    assert sum(scans.values()) <= 200 * RUN

@@ -9,13 +9,17 @@ replaced by the path they name before parsing, since that is the link a reader f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
 
+from spectrack.markdown import closing
+from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
 
-_SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
+SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
+"""A shortcode's tag: its delimiter, the slash of a closing tag, its name and its arguments."""
 _ARGUMENT = re.compile(r"""(?:([\w-]+)\s*=\s*)?("[^"]*"|'[^']*'|[^\s"']+)""")
 _LINK_SHORTCODE = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']*)["']\s*[>%]\}\}""")
 
@@ -44,12 +48,24 @@ def _pattern(name: str) -> re.Pattern[str]:
 
 
 def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
-    depth = 1
-    for match in _pattern(name).finditer(src, start, limit):
-        depth += -1 if match.group(1) else 1
-        if depth == 0:
-            return match.start(), match.end()
-    return None
+    """Offsets of the ``{{< /name >}}`` that closes a shortcode whose opening ends at ``start``."""
+    return closing.find_closing(
+        lambda position: _tags(src, name, position, limit),
+        start,
+        lambda: _paired(src, name, limit),
+    )
+
+
+@lru_cache(maxsize=16)
+def _paired(src: str, name: str, limit: int) -> dict[int, closing.Closing]:
+    return closing.pair(_tags(src, name, 0, limit))
+
+
+def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Tag]:
+    for match in _pattern(name).finditer(src, position, limit):
+        kind = TagKind.CLOSE if match.group(1) else TagKind.OPEN
+        # A match is a whole shortcode, so none other can begin inside it.
+        yield kind, match.start(), match.end(), True
 
 
 def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -57,7 +73,7 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     pos = state.bMarks[start_line] + state.tShift[start_line]
     if not src.startswith("{{", pos):
         return False
-    opening = _SHORTCODE.match(src, pos, state.eMarks[start_line])
+    opening = SHORTCODE.match(src, pos, state.eMarks[start_line])
     if opening is None:
         return False
     if opening.group(2):

@@ -11,11 +11,14 @@ raises: an unclosed element is read as a lone opening tag, a stray closing tag i
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
 
+from spectrack.markdown import closing
+from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
@@ -145,14 +148,28 @@ def _tag_pattern(name: str) -> re.Pattern[str]:
 
 
 def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
-    """Offsets of the ``</name>`` that closes an element opened before ``start``.
+    """Offsets of the ``</name>`` that closes an element whose opening tag ends at ``start``.
 
     Nested elements of the same name are counted and fenced code is skipped. None when the
     element is never closed.
     """
-    depth = 1
+    return closing.find_closing(
+        lambda position: _tags(src, name, position, limit),
+        start,
+        lambda: _paired(src, name, limit),
+    )
+
+
+@lru_cache(maxsize=16)
+def _paired(src: str, name: str, limit: int) -> dict[int, closing.Closing]:
+    return closing.pair(_tags(src, name, 0, limit))
+
+
+def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Tag]:
+    """The tags named ``name`` from ``position`` on, outside fenced code."""
+    pattern = _tag_pattern(name)
     fence = ""
-    for match in _tag_pattern(name).finditer(src, start, limit):
+    for match in pattern.finditer(src, position, limit):
         marker = match.group(1)
         if marker:
             if not fence:
@@ -165,15 +182,14 @@ def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int]
         if match.group(2):
             end = src.find(">", match.end(), limit)
             if end < 0:
-                return None
-            depth -= 1
-            if depth == 0:
-                return match.start(), end + 1
+                yield TagKind.BROKEN, match.start(), match.end(), False
+            else:
+                yield TagKind.CLOSE, match.start(), end + 1, False
         else:
             tag = scan_tag(src, match.start(), limit)
             if tag is not None and not tag.self_closing:
-                depth += 1
-    return None
+                clean = pattern.search(src, match.end(), tag.end) is None
+                yield TagKind.OPEN, match.start(), tag.end, clean
 
 
 def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

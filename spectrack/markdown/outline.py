@@ -37,7 +37,6 @@ _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
 """A fence, also as the first line of a list item's content (``- ```json``)."""
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
-_SHORTCODE = re.compile(r"[ \t]*\{\{[<%]\s*(/?)([\w./-]+)")
 _REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)")
 """A link reference definition after a newline (a leading literal makes the search fast)."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
@@ -606,10 +605,10 @@ class _Scan:
             if end > line_end:
                 self.comments.append((line, line + text.count("\n", position, end - 1)))
         else:
-            shortcode = _SHORTCODE.match(text, position)
-            if shortcode is None or shortcode.group(1):
+            shortcode = hugo.SHORTCODE.match(text, position, line_end)
+            if shortcode is None or shortcode.group(2):
                 return
-            closing = hugo.find_closing(text, shortcode.group(2), shortcode.end(), len(text))
+            closing = hugo.find_closing(text, shortcode.group(3), shortcode.end(), len(text))
             if closing is None:
                 return
             end = closing[1]
