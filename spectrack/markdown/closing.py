@@ -7,8 +7,8 @@ make every one of them walk to the page's end. So a walk that meets more than `S
 pairs every element of that name in the page in one pass instead, with a stack, and reads its
 answer there.
 
-A syntax describes its tags as `Tag` events from a position on; the pairing must give each opening
-tag the answer a walk from its end would give, which holds when no other match begins inside the
+A syntax describes its tags as `Tag` events from a position on (`Pairings`); the pairing must give
+each opening tag the answer a walk from its end would give, which holds when no other match begins inside the
 opening tag (its event is ``clean``). An opening tag that is not clean, or that the pass from the
 page's start never met as one, is walked to the end.
 """
@@ -37,28 +37,48 @@ Closing = tuple[int, int] | None
 """Offsets (start, end) of the closing tag, or None when the element is never closed."""
 
 
-def find_closing(
-    tags_from: Callable[[int], Iterator[Tag]],
-    start: int,
-    paired: Callable[[], dict[int, Closing]],
-) -> Closing:
-    """The closing tag of the element whose opening tag ends at ``start``.
+class Pairings:
+    """Closing tags of one syntax, found by `find_closing`, keeping the last pages' pairings.
 
-    ``tags_from(position)`` gives the tags from ``position`` on; ``paired()`` gives `pair` of the
-    tags from the page's start (the caller caches it).
+    ``tags(src, name, position, limit)`` gives the tags named ``name`` in ``src[:limit]`` from
+    ``position`` on.
     """
-    depth = 1
-    for walked, (kind, begin, end, _) in enumerate(tags_from(start)):
-        if walked == SHORT_WALK:
-            known = paired()
-            if start in known:
-                return known[start]
-        if kind is TagKind.BROKEN:
-            return None
-        depth += 1 if kind is TagKind.OPEN else -1
-        if depth == 0:
-            return begin, end
-    return None
+
+    KEPT = 16
+    """Pairings kept (each holds its page's text alive): a few pages' worth."""
+
+    def __init__(self, tags: Callable[[str, str, int, int], Iterator[Tag]]) -> None:
+        self._tags = tags
+        self._paired: dict[tuple[str, str, int], dict[int, Closing]] = {}
+
+    def find_closing(self, src: str, name: str, start: int, limit: int) -> Closing:
+        """The closing tag of the element named ``name`` whose opening tag ends at ``start``."""
+        key = (src, name, limit)
+        known = self._paired.get(key)
+        if known is not None and start in known:
+            return known[start]
+        depth = 1
+        for walked, (kind, begin, end, _) in enumerate(self._tags(src, name, start, limit)):
+            if walked == SHORT_WALK and known is None:
+                known = self._pair(key)
+                if start in known:
+                    return known[start]
+            if kind is TagKind.BROKEN:
+                return None
+            depth += 1 if kind is TagKind.OPEN else -1
+            if depth == 0:
+                return begin, end
+        return None
+
+    def clear(self) -> None:
+        self._paired.clear()
+
+    def _pair(self, key: tuple[str, str, int]) -> dict[int, Closing]:
+        if len(self._paired) >= self.KEPT:
+            del self._paired[next(iter(self._paired))]
+        src, name, limit = key
+        paired = self._paired[key] = pair(self._tags(src, name, 0, limit))
+        return paired
 
 
 def pair(tags: Iterable[Tag]) -> dict[int, Closing]:

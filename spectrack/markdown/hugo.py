@@ -49,16 +49,7 @@ def _pattern(name: str) -> re.Pattern[str]:
 
 def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
     """Offsets of the ``{{< /name >}}`` that closes a shortcode whose opening ends at ``start``."""
-    return closing.find_closing(
-        lambda position: _tags(src, name, position, limit),
-        start,
-        lambda: _paired(src, name, limit),
-    )
-
-
-@lru_cache(maxsize=16)
-def _paired(src: str, name: str, limit: int) -> dict[int, closing.Closing]:
-    return closing.pair(_tags(src, name, 0, limit))
+    return PAIRINGS.find_closing(src, name, start, limit)
 
 
 def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Tag]:
@@ -66,6 +57,10 @@ def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Ta
         kind = TagKind.CLOSE if match.group(1) else TagKind.OPEN
         # A match is a whole shortcode, so none other can begin inside it.
         yield kind, match.start(), match.end(), True
+
+
+PAIRINGS = closing.Pairings(_tags)
+"""How the closing tags of this syntax are found (and the last pages' pairings)."""
 
 
 def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

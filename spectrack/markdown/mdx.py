@@ -153,16 +153,7 @@ def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int]
     Nested elements of the same name are counted and fenced code is skipped. None when the
     element is never closed.
     """
-    return closing.find_closing(
-        lambda position: _tags(src, name, position, limit),
-        start,
-        lambda: _paired(src, name, limit),
-    )
-
-
-@lru_cache(maxsize=16)
-def _paired(src: str, name: str, limit: int) -> dict[int, closing.Closing]:
-    return closing.pair(_tags(src, name, 0, limit))
+    return PAIRINGS.find_closing(src, name, start, limit)
 
 
 def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Tag]:
@@ -190,6 +181,10 @@ def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Ta
             if tag is not None and not tag.self_closing:
                 clean = pattern.search(src, match.end(), tag.end) is None
                 yield TagKind.OPEN, match.start(), tag.end, clean
+
+
+PAIRINGS = closing.Pairings(_tags)
+"""How the closing tags of this syntax are found (and the last pages' pairings)."""
 
 
 def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
