@@ -56,6 +56,17 @@ def test_headings_after_fences_closed_by_longer_or_padded_markers_are_found() ->
     assert diff_texts(FENCES, new, "page.md") == whole
 
 
+@pytest.mark.parametrize("underline", ["=====", "-----"])
+def test_setext_headings_with_no_blank_line_between_them_take_only_their_own_text(
+    underline: str,
+) -> None:
+    old = f"Valves\n{underline}\nA valve opens.\nSeals\n{underline}\n\nIntro.\n\nA seal MAY leak.\n"
+    new = old.replace("MAY", "MUST NOT")
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [change.section for change in whole.changes] == [("A valve opens. Seals",)]
+    assert diff_texts(old, new, "page.md") == whole
+
+
 LEAD_IN = "# Valves\n\nA valve MUST close when:\n\n" + "".join(
     f"- signal {number} arrives\n\n" for number in range(12)
 )

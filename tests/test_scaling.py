@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from spectrack.diff import diff_texts
 from spectrack.diff.lines import trimmed_opcodes
 from spectrack.markdown import closing, hugo, mdx, parse, scan
+from spectrack.markdown.outline import _Scan
 from spectrack.model import ChangeClass, ChangeKind
 
 RUN = 3000
@@ -58,6 +59,15 @@ def indented_run(count: int) -> str:
         + "".join(f"  and the spout {i} is clear\n" for i in range(count))
         + "- the handle is cold\n\nThe end.\n"
     )
+
+
+def test_setext_headings_are_found_reading_each_line_a_bounded_number_of_times() -> None:
+    text = "".join(f"Valve {i}\n=====\nThe valve {i} opens.\n" for i in range(RUN))
+    reads = CountingLines(text.split("\n"))
+    scan_run = _Scan(text, reads, [])
+    scan_run.run(0)
+    assert len(scan_run.headings) == RUN
+    assert reads.reads <= 40 * len(reads)
 
 
 @pytest.mark.parametrize("page", [lazy_run, markup_run, indented_run])

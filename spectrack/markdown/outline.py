@@ -478,13 +478,15 @@ class _Scan:
         """
         line = body_start
         position = body
+        # The underline of the heading before ends that heading's text: a paragraph starts after.
+        top = body_start
         for match in _SETEXT.finditer(self.text, body):
             line += self.text.count("\n", position, match.start() + 1)
             position = match.start() + 1
             if fences.covering(line) is not None or comments.covering(line) is not None:
                 continue
             first = line
-            while first - 1 >= body_start and self._paragraph_line(first - 1):
+            while first - 1 >= top and self._paragraph_line(first - 1):
                 first -= 1
             texts = [text.strip() for text in self.lines[first:line]]
             # A list item's first line starts the paragraph when the underline stands within
@@ -498,6 +500,7 @@ class _Scan:
                 source = "\n".join(texts)
                 level = 1 if match.group(1)[0] == "=" else 2
                 self.headings.append(Heading(first, level, source))
+                top = line + 1
         self.headings.sort(key=lambda heading: heading.line)
 
     def _paragraph_line(self, line: int) -> bool:
