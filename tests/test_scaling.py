@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spectrack.diff import diff_texts
+from spectrack.diff import align, diff_texts
+from spectrack.diff.align import pair_by_similarity
 from spectrack.diff.lines import trimmed_opcodes
 from spectrack.markdown import closing, hugo, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
@@ -214,3 +215,22 @@ def test_unclosed_elements_are_each_looked_at_a_bounded_number_of_times(
         patch.setattr(module, "PAIRINGS", closing.Pairings(counted))
         parse(text, name=name)
     assert sum(scans.values()) <= 200 * RUN
+
+
+def test_a_region_whose_words_did_not_change_is_not_paired() -> None:
+    """Pairing a long region by similarity costs time quadratic in its length; a punctuation
+    sweep through every requirement changes no word, so it must not be paired at all."""
+    old = "# Kettles\n\n" + "".join(
+        f"The kettle {i} MUST whistle; it SHOULD stop soon after.\n\n" for i in range(RUN)
+    )
+    paired = []
+
+    def counted(old_units, new_units):  # type: ignore[no-untyped-def]
+        paired.append(len(old_units) * len(new_units))
+        return pair_by_similarity(old_units, new_units)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(align, "pair_by_similarity", counted)
+        report = diff_texts(old, old.replace(";", ","), "page.md")
+    assert str(report.verdict) == "formatting"
+    assert sum(paired) <= 64

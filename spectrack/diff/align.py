@@ -38,11 +38,17 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class Region:
-    """A stretch of units that differ between the two sides, and how they pair up."""
+    """A stretch of units that differ between the two sides."""
 
     old: tuple[Unit, ...]
     new: tuple[Unit, ...]
-    pairs: tuple[tuple[Unit | None, Unit | None], ...]
+
+    def pairs(self) -> list[tuple[Unit | None, Unit | None]]:
+        """How the units pair up: worked out only when asked, since a region whose words did
+        not change needs no pairing, and pairing a long one costs time."""
+        if len(self.old) == len(self.new) == 1 and _one_requirement(self.old[0], self.new[0]):
+            return [(self.old[0], self.new[0])]
+        return pair_by_similarity(self.old, self.new)
 
 
 def words_of(text: str, *, fold_case: bool = True) -> list[str]:
@@ -193,19 +199,12 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
     i0 = j0 = 0
     for i, j in _slid(matcher.get_matching_blocks(), old_keys, new_keys):
         if i > i0 or j > j0:
-            regions.append(_region(old[i0:i], new[j0:j]))
+            regions.append(Region(tuple(old[i0:i]), tuple(new[j0:j])))
         equal.append((old[i], new[j]))
         i0, j0 = i + 1, j + 1
     if i0 < len(old) or j0 < len(new):
-        regions.append(_region(old[i0:], new[j0:]))
+        regions.append(Region(tuple(old[i0:]), tuple(new[j0:])))
     return equal, regions
-
-
-def _region(old: Sequence[Unit], new: Sequence[Unit]) -> Region:
-    old_units, new_units = tuple(old), tuple(new)
-    if len(old_units) == len(new_units) == 1 and _one_requirement(old_units[0], new_units[0]):
-        return Region(old_units, new_units, ((old_units[0], new_units[0]),))
-    return Region(old_units, new_units, tuple(pair_by_similarity(old_units, new_units)))
 
 
 def _one_requirement(old: Unit, new: Unit) -> bool:

@@ -341,7 +341,7 @@ def diff_blocks(
             if region.old and region.new and _same_words(region):
                 changes.append(_region_change(region))
                 continue
-            for old, new in region.pairs:
+            for old, new in region.pairs():
                 if old is not None and new is not None:
                     changes.append(_pair_change(old, new, new_vocabulary))
                 elif old is not None:
