@@ -71,6 +71,17 @@ def test_setext_headings_are_found_reading_each_line_a_bounded_number_of_times()
     assert reads.reads <= 40 * len(reads)
 
 
+def test_fences_in_one_list_item_are_found_reading_each_line_a_bounded_number_of_times() -> None:
+    text = "1. Fill the kettle:\n\n" + "".join(
+        f"   Step {i}.\n\n   ```sh\n   pour {i}\n   ```\n\n" for i in range(RUN)
+    )
+    reads = CountingLines(text.split("\n"))
+    scan_run = _Scan(text, reads, [])
+    scan_run.run(0)
+    assert len(scan_run.fenced) == RUN
+    assert reads.reads <= 40 * len(reads)
+
+
 @pytest.mark.parametrize("page", [lazy_run, markup_run, indented_run])
 def test_finding_where_to_cut_reads_each_line_a_bounded_number_of_times(
     page: Callable[[int], str],

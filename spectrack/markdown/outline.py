@@ -432,6 +432,8 @@ class _Scan:
         """The HTML and MDX comments that span lines, also among ``spans``."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
+        self.item_columns: dict[tuple[int, int], int] = {}
+        """(line, fence column) → `_item_column` of a fence below that line, for lines walked."""
         self.body_start = 0
 
     def run(self, body_start: int) -> _Spans:
@@ -520,15 +522,26 @@ class _Scan:
         own = _ITEM_START.match(self.lines[line])
         if own is not None and own.end() <= fence:
             return own.end()
+        visited = []
         above = line - 1
+        column = 0
         while fence and above >= self.body_start:
+            known = self.item_columns.get((above, fence))
+            if known is not None:
+                column = known
+                break
+            visited.append(above)
             text = self.lines[above]
             indent = len(text) - len(text.lstrip(" "))
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
-                return item.end() if item is not None and item.end() <= fence else 0
+                column = item.end() if item is not None and item.end() <= fence else 0
+                break
             above -= 1
-        return 0
+        # Many fences in one item share the walk up to it.
+        for seen in visited:
+            self.item_columns[seen, fence] = column
+        return column
 
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
