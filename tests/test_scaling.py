@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from spectrack.diff import align, diff_texts
 from spectrack.diff.align import pair_by_similarity
-from spectrack.diff.lines import trimmed_opcodes
+from spectrack.diff.lines import line_diff, split_lines, trimmed_opcodes
+from spectrack.diff.windows import Window, windows
 from spectrack.markdown import closing, hugo, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
 from spectrack.model import ChangeClass, ChangeKind
@@ -80,6 +81,19 @@ def test_fences_in_one_list_item_are_found_reading_each_line_a_bounded_number_of
     scan_run.run(0)
     assert len(scan_run.fenced) == RUN
     assert reads.reads <= 40 * len(reads)
+
+
+def test_edits_scattered_through_a_long_table_find_their_cuts_in_bounded_reads() -> None:
+    rows = [f"| kettle {i} | holds water |" for i in range(RUN)]
+    old = "# Kettles\n\n| Name | Use |\n| --- | --- |\n" + "\n".join(rows) + "\n"
+    new = old.replace("0 | holds", "0 | boils")
+    old_page, new_page = scan(old, "page.md"), scan(new, "page.md")
+    for page in (old_page, new_page):
+        page.lines = CountingLines(page.lines)
+    diff = line_diff(split_lines(old), split_lines(new))
+    assert len(diff.changed) == RUN // 10
+    assert windows(diff.opcodes, old_page, new_page) == [Window(2, RUN + 4, 2, RUN + 4)]
+    assert old_page.lines.reads + new_page.lines.reads <= 40 * 2 * (RUN + 4)
 
 
 @pytest.mark.parametrize("page", [lazy_run, markup_run, indented_run])

@@ -107,6 +107,10 @@ class Outline:
     _in_item: dict[int, bool] = field(default_factory=dict)
     """Line → whether a lazy line right below it would continue a list item (see `_lazy`), for
     the lines looked at so far."""
+    _chunk_before: dict[int, int] = field(default_factory=dict)
+    """Line → `chunk_start_at_or_before` of it, for the lines looked at so far."""
+    _chunk_after: dict[int, int] = field(default_factory=dict)
+    """Line → `chunk_start_at_or_after` of it (not yet cut to the page's length)."""
     _content_after: dict[int, int] = field(default_factory=dict)
     """Line → `_after_markup` of it, for the lines looked at so far."""
     _references: dict[str, Any] | None = None
@@ -271,15 +275,26 @@ class Outline:
         )
 
     def chunk_start_at_or_before(self, line: int) -> int:
-        while not self.is_chunk_start(line):
+        visited = []
+        while line not in self._chunk_before and not self.is_chunk_start(line):
+            visited.append(line)
             first = self.blocked.covering(line)
             line = first if first is not None else line - 1
+        line = self._chunk_before.get(line, line)
+        # Edits scattered through one long table or quote each look for the same cut.
+        for seen in visited:
+            self._chunk_before[seen] = line
         return line
 
     def chunk_start_at_or_after(self, line: int) -> int:
-        while not self.is_chunk_start(line):
+        visited = []
+        while line not in self._chunk_after and not self.is_chunk_start(line):
+            visited.append(line)
             first = self.blocked.covering(line)
             line = self.blocked.last_of(first) + 1 if first is not None else line + 1
+        line = self._chunk_after.get(line, line)
+        for seen in visited:
+            self._chunk_after[seen] = line
         return min(line, len(self.lines))
 
     def heading_text(self, heading: Heading) -> str:
