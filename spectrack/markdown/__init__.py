@@ -24,33 +24,26 @@ def scan(text: str, name: str = "") -> Outline:
 
 
 class _References(dict[str, Any]):
-    """A page's link references for markdown-it's ``env``, read from the page on first lookup.
-
-    Most windows use no reference-style link, so the page's definitions are parsed only when
-    markdown-it asks for one.
+    """markdown-it's ``env["references"]`` for a window: the page's link references, read from
+    the page's outline (which parses them once, on first use) rather than copied, since a page
+    with many definitions has many windows; definitions markdown-it meets in the window, all of
+    them also the page's, are kept aside.
     """
 
     def __init__(self, page: Outline) -> None:
         super().__init__()
-        self._page: Outline | None = page
-
-    def _load(self) -> None:
-        if self._page is not None:
-            page, self._page = self._page, None
-            for label, target in page.references.items():
-                self.setdefault(label, target)
+        self._page = page
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._load()
-        return super().get(key, default)
+        references = self._page.references
+        return references[key] if key in references else super().get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        self._load()
-        return super().__contains__(key)
+        return key in self._page.references or super().__contains__(key)
 
     def __getitem__(self, key: str) -> Any:
-        self._load()
-        return super().__getitem__(key)
+        references = self._page.references
+        return references[key] if key in references else super().__getitem__(key)
 
 
 def parse_window(
