@@ -21,7 +21,7 @@ from spectrack.diff import align, diff_texts
 from spectrack.diff.align import pair_by_similarity, similarity
 from spectrack.diff.lines import line_diff, split_lines, trimmed_opcodes
 from spectrack.diff.windows import Window, windows
-from spectrack.markdown import closing, hugo, mdx, parse, scan
+from spectrack.markdown import closing, hugo, inline, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
 from spectrack.model import ChangeClass, ChangeKind
 
@@ -282,3 +282,21 @@ def test_a_link_target_changed_in_alike_sentences_scores_a_bounded_number_of_pai
         report = diff_texts(old, old.replace("http:", "https:"), "page.md")
     assert str(report.verdict) == "editorial"
     assert len(scored) <= 64 * count
+
+
+COMMENT_PIECES = ["<!--", "-->", "<!-->", "-", ">", "<b>", "</span>", "<a href='x'>", "text", "\n"]
+
+
+@given(st.lists(st.sampled_from(COMMENT_PIECES), max_size=40))
+def test_comments_left_open_are_dropped_as_one_pass_would_drop_them(pieces: list[str]) -> None:
+    """The split at the last closer (so an open comment never searches to the end) drops
+    exactly what one pass of the pattern drops."""
+    text = "".join(pieces)
+    expected = inline._INLINE_TAG_OR_COMMENT.sub("", text)
+    assert (
+        inline._without_closed(inline._INLINE_TAG_OR_COMMENT, text, "-->", inline._INLINE_TAG)
+        == expected
+    )
+    mdx_text = text.replace("<!--", "{/*").replace("-->", "*/}")
+    expected_mdx = inline._MDX_COMMENT.sub("", mdx_text)
+    assert inline._without_closed(inline._MDX_COMMENT, mdx_text, "*/}") == expected_mdx

@@ -31,10 +31,11 @@ _RANGE_TAGS = {
     "strike": "struck",
 }
 _RANGE_TAG = re.compile(r"<(?:code|kbd|samp|s|del|strike)\b", re.I)
-_INLINE_TAG_OR_COMMENT = re.compile(
-    r"<!--.*?-->|</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>",
-    re.S | re.I,
+_INLINE_TAG = re.compile(
+    r"</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>",
+    re.I,
 )
+_INLINE_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|" + _INLINE_TAG.pattern, re.S | re.I)
 _BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
 _OTHER_TAG = re.compile(r"</?(?!(?:code|kbd|samp|s|del|strike)\b)[A-Za-z][\w-]*[^>]*>", re.I)
 _RANGE_MARKS = re.compile(r"<(/?)(code|kbd|samp|s|del|strike)\b[^>]*>", re.I)
@@ -234,7 +235,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         if kind == "text":
             content = token.content
             if "{/*" in content:
-                content = _MDX_COMMENT.sub("", content)
+                content = _without_closed(_MDX_COMMENT, content, "*/}")
             result.append(content)
         elif kind in ("softbreak", "hardbreak"):
             result.space()
@@ -286,7 +287,7 @@ def html_inline_text(html: str) -> InlineText:
     Tags are replaced in a few regular-expression passes (code and struck tags by marker
     characters), so long generated HTML costs no per-tag Python work.
     """
-    without_inline = _INLINE_TAG_OR_COMMENT.sub("", html)
+    without_inline = _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
     if _RANGE_TAG.search(html) is None:
         return InlineText.of(unescape(_BLOCK_TAG.sub(" ", without_inline)))
     result = InlineText()
@@ -298,6 +299,21 @@ def html_inline_text(html: str) -> InlineText:
         elif piece:
             result.append(piece)
     return result
+
+
+def _without_closed(
+    pattern: re.Pattern[str], text: str, closer: str, after: re.Pattern[str] | None = None
+) -> str:
+    """``text`` without ``pattern``'s matches, whose comments end with ``closer``; past the
+    last ``closer`` only ``after``'s matches are dropped.
+
+    A comment left open finds no end there, so no search for one need start: from every
+    opening of a comment never closed, the regular expression would scan to the text's end.
+    """
+    last = text.rfind(closer)
+    end = last + len(closer) if last >= 0 else 0
+    tail = text[end:] if after is None else after.sub("", text[end:])
+    return pattern.sub("", text[:end]) + tail
 
 
 def _range_mark(match: re.Match[str]) -> str:
