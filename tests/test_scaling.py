@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from itertools import pairwise
 
@@ -300,3 +301,15 @@ def test_comments_left_open_are_dropped_as_one_pass_would_drop_them(pieces: list
     mdx_text = text.replace("<!--", "{/*").replace("-->", "*/}")
     expected_mdx = inline._MDX_COMMENT.sub("", mdx_text)
     assert inline._without_closed(inline._MDX_COMMENT, mdx_text, "*/}") == expected_mdx
+
+
+def test_pages_parsed_in_threads_get_their_own_closing_tags() -> None:
+    """`spectrack fetch` diffs pages in worker threads: many pages at once, more than the
+    pairings kept, each needing its own, must each read their own."""
+    pages = [
+        "".join(f"<p>Kettle {page} part {i}.\n\n" for i in range(80 + page)) for page in range(40)
+    ]
+    expected = [parse(text, name="page.md") for text in pages]
+    with ThreadPoolExecutor(8) as pool:
+        for _ in range(3):
+            assert list(pool.map(lambda text: parse(text, name="page.md"), pages)) == expected

@@ -15,6 +15,7 @@ page's start never met as one, is walked to the end.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
 
@@ -50,6 +51,7 @@ class Pairings:
     def __init__(self, tags: Callable[[str, str, int, int], Iterator[Tag]]) -> None:
         self._tags = tags
         self._paired: dict[tuple[str, str, int], dict[int, Closing]] = {}
+        self._lock = threading.Lock()
 
     def find_closing(self, src: str, name: str, start: int, limit: int) -> Closing:
         """The closing tag of the element named ``name`` whose opening tag ends at ``start``."""
@@ -70,14 +72,14 @@ class Pairings:
                 return begin, end
         return None
 
-    def clear(self) -> None:
-        self._paired.clear()
-
     def _pair(self, key: tuple[str, str, int]) -> dict[int, Closing]:
-        if len(self._paired) >= self.KEPT:
-            del self._paired[next(iter(self._paired))]
         src, name, limit = key
-        paired = self._paired[key] = pair(self._tags(src, name, 0, limit))
+        paired = pair(self._tags(src, name, 0, limit))
+        # Pages are diffed in worker threads (`spectrack fetch`).
+        with self._lock:
+            if len(self._paired) >= self.KEPT:
+                del self._paired[next(iter(self._paired))]
+            self._paired[key] = paired
         return paired
 
 
