@@ -8,7 +8,9 @@ code spans and URLs never end one.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from itertools import accumulate
 
 ABBREVIATIONS = frozenset(
     [
@@ -50,13 +52,36 @@ ABBREVIATIONS = frozenset(
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*(\s+)(?=[\"'“‘(\[`*_]*[A-Z])")
 
 
-def split_sentences(text: str, protected: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+class Ranges:
+    """(start, end) ranges of a text, sorted, to ask which hold an offset or start in a stretch
+    without looking at every range (a paragraph may hold thousands of code spans)."""
+
+    def __init__(self, ranges: Iterable[tuple[int, int]]) -> None:
+        self.ranges = sorted(ranges)
+        self._starts = [start for start, _ in self.ranges]
+        self._reach = list(accumulate((end for _, end in self.ranges), max))
+        """The furthest end of the ranges up to each one."""
+
+    def hold(self, offset: int) -> bool:
+        """Whether some range holds ``offset`` (its start at or before it, its end after it)."""
+        index = bisect_right(self._starts, offset)
+        return index > 0 and self._reach[index - 1] > offset
+
+    def starting_within(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The ranges that start at ``start`` or after it and before ``end``."""
+        return self.ranges[bisect_left(self._starts, start) : bisect_left(self._starts, end)]
+
+
+def split_sentences(
+    text: str, protected: Ranges | Iterable[tuple[int, int]] = ()
+) -> list[tuple[int, int]]:
     """(start, end) offsets of each sentence of ``text``; ``protected`` ranges are never split."""
+    kept = protected if isinstance(protected, Ranges) else Ranges(protected)
     spans = []
     start = 0
     for match in _BOUNDARY.finditer(text):
         end = match.start(1)
-        if any(lo <= match.start() < hi for lo, hi in protected):
+        if kept.hold(match.start()):
             continue
         word = text[text.rfind(" ", 0, end) + 1 : end].rstrip(".!?\"'”’)]").lower()
         if word in ABBREVIATIONS:

@@ -25,6 +25,7 @@ from spectrack.diff.windows import Window, windows
 from spectrack.markdown import closing, hugo, inline, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
 from spectrack.model import ChangeClass, ChangeKind
+from spectrack.sentences import Ranges
 
 RUN = 3000
 
@@ -313,3 +314,16 @@ def test_pages_parsed_in_threads_get_their_own_closing_tags() -> None:
     with ThreadPoolExecutor(8) as pool:
         for _ in range(3):
             assert list(pool.map(lambda text: parse(text, name="page.md"), pages)) == expected
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 30), st.integers(0, 10)).map(lambda r: (r[0], r[0] + r[1]))),
+    st.integers(-2, 45),
+    st.integers(-2, 45),
+)
+def test_ranges_answer_as_looking_at_every_range_would(
+    ranges: list[tuple[int, int]], offset: int, end: int
+) -> None:
+    kept = Ranges(ranges)
+    assert kept.hold(offset) == any(lo <= offset < hi for lo, hi in ranges)
+    assert kept.starting_within(offset, end) == sorted(r for r in ranges if offset <= r[0] < end)

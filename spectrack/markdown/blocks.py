@@ -30,7 +30,7 @@ from spectrack.markdown.inline import (
 )
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
 from spectrack.normative import has_keywords, locate_keywords
-from spectrack.sentences import split_sentences
+from spectrack.sentences import Ranges, split_sentences
 
 VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
 """Component attributes whose values readers see as text (a card's title)."""
@@ -125,7 +125,7 @@ class _Walk:
         start, end = span
         sentences = []
         marks: list[tuple[int, int]] = []
-        protected = inline.protected
+        protected = Ranges(inline.protected)
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)
@@ -136,7 +136,7 @@ class _Walk:
             found: tuple[Keyword, ...] = ()
             spans: tuple[tuple[int, int], ...] = ()
             if with_keywords:
-                code = [(a - lo, b - lo) for a, b in protected if lo <= a < hi]
+                code = [(a - lo, b - lo) for a, b in protected.starting_within(lo, hi)]
                 found, spans = locate_keywords(sentence_text, code)
                 marks.extend((a + lo, b + lo) for a, b in spans)
             sentences.append(

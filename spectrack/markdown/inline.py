@@ -9,12 +9,15 @@ them: a changed link target is a visible change, the syntax that wrote the link 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from posixpath import splitext
 
 from markdown_it.token import Token
+
+from spectrack.sentences import Ranges
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 _WHITESPACE = re.compile(r"\s+")
@@ -100,11 +103,12 @@ def bare_urls(text: str, apart: Sequence[tuple[int, int]] = ()) -> list[tuple[in
     if "://" not in text and "www." not in text:
         return []
     found = []
+    kept_apart = Ranges(apart)
     for match in _BARE_URL.finditer(text):
         start, end = match.span()
-        if any(lo <= start < hi for lo, hi in apart):
+        if kept_apart.hold(start):
             continue
-        end = min([end, *(lo for lo, _ in apart if start < lo < end)])
+        end = min([end, *(lo for lo, _ in kept_apart.starting_within(start + 1, end))])
         if match.end("domain") > end or any("_" in s for s in match["domain"].split(".")[-2:]):
             continue
         end = _without_trailing(text, start, end)
@@ -223,7 +227,9 @@ class InlineText:
             words += "".join(f" ~{text[a:b]}~" for a, b in self.struck if start <= a < stop)
         if not self.links:
             return words
-        targets = [target for offset, target in self.links if start <= offset < stop]
+        # Links are listed in the order of their offsets.
+        first, last = bisect_left(self.links, (start,)), bisect_left(self.links, (stop,))
+        targets = [target for _, target in self.links[first:last]]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
 
 
