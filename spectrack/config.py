@@ -210,6 +210,7 @@ class _Locator:
     _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
     _PART = r"(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')"
     _KEY = re.compile(rf"\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+    _ARRAY_START = re.compile(rf"{_KEY.pattern}\s*\[")
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
@@ -243,7 +244,9 @@ class _Locator:
 
     def element_line(self, key_line: int, index: int) -> int | None:
         """The line where table ``index`` of an inline array of tables (``key = [{…}, {…}]``,
-        whose key is on line ``key_line``) opens."""
+        whose key is on line ``key_line``) opens; None when no such array starts there."""
+        if self._ARRAY_START.match(self.lines[key_line - 1]) is None:
+            return None
         text = "\n".join(self.lines[key_line - 1 :])
         position = text.find("=") + 1
         depth = elements = 0
@@ -300,15 +303,18 @@ class _Reader:
         of tables, which may be written inline (``releases = [{…}]``)."""
 
     def label(self, key: str | None) -> str:
-        line = self.locator.line(self.table, self.index, key)
-        if line is None and key is not None:
-            line = self.locator.line(self.table, self.index, None)
-        if line is None and self.inline is not None:
+        line = None
+        if self.inline is not None:
+            # Written inline, the table has no header: counting headers would find another's.
             parent, array, position = self.inline
             key_line = parent.locator.line(parent.table, parent.index, array)
             if key_line is not None:
-                line = self.locator.element_line(key_line, position) or key_line
-        elif line is None and self.table is not None and "." not in self.table:
+                line = self.locator.element_line(key_line, position)
+        if line is None:
+            line = self.locator.line(self.table, self.index, key)
+        if line is None and key is not None:
+            line = self.locator.line(self.table, self.index, None)
+        if line is None and self.table is not None and "." not in self.table:
             # An inline table (`store = { … }`) is on the line of its own key.
             line = self.locator.line(None, 0, self.table)
         prefix = f"{self.where}:{line}" if line else self.where

@@ -178,6 +178,14 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             4,
             "[[source.releases]] #1 of source 'a' key 'window'",
         ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\n'
+            'releases = [{ kind = "npm", package = "p", window = "soon" }]\n\n'
+            '[[source]]\nname = "b"\nsitemap = "https://x.org/s"\n\n'
+            '[[source.releases]]\nkind = "npm"\npackage = "q"\n',
+            4,
+            "[[source.releases]] #1 of source 'a' key 'window'",
+        ),
     ],
 )
 def test_errors_name_the_file_line_and_key(
