@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 
 from spectrack.diff import align, diff_texts
 from spectrack.diff.align import pair_by_similarity, similarity
+from spectrack.diff.engine import _position
 from spectrack.diff.lines import line_diff, split_lines, trimmed_opcodes
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import closing, hugo, inline, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
-from spectrack.model import ChangeClass, ChangeKind
+from spectrack.model import Change, ChangeClass, ChangeKind, Side
 from spectrack.sentences import Ranges
 
 RUN = 3000
@@ -327,3 +328,22 @@ def test_ranges_answer_as_looking_at_every_range_would(
     kept = Ranges(ranges)
     assert kept.hold(offset) == any(lo <= offset < hi for lo, hi in ranges)
     assert kept.starting_within(offset, end) == sorted(r for r in ranges if offset <= r[0] < end)
+
+
+@given(
+    st.lists(st.integers(0, 4), max_size=12), st.lists(st.integers(0, 4), max_size=12), st.data()
+)
+def test_a_removal_is_placed_as_looking_at_every_opcode_would_place_it(
+    old: list[int], new: list[int], data: st.DataObject
+) -> None:
+    opcodes = trimmed_opcodes(old, new)
+    index = data.draw(st.integers(-1, len(old) + 1))
+    expected: tuple[int, int] = (len(opcodes) and opcodes[-1][4] + 1, 1)
+    for tag, i1, i2, j1, _ in opcodes:
+        if i1 <= index < i2:
+            expected = (j1 + 1 + (index - i1 if tag == "equal" else 0), 1)
+            break
+    removal = Change(
+        ChangeClass.EDITORIAL, ChangeKind.REMOVED, (), Side("x", index + 1, index + 1), None
+    )
+    assert _position(removal, opcodes, [opcode[1] for opcode in opcodes]) == expected

@@ -297,19 +297,31 @@ def diff_texts(
     ]
     changes = diff_blocks(parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1)
     hunks, extra = _tag_hunks(diff, changes, new_page)
-    changes = sorted(changes + extra, key=lambda change: _position(change, diff.opcodes))
+    old_starts = [opcode[1] for opcode in diff.opcodes]
+    changes = sorted(
+        changes + extra, key=lambda change: _position(change, diff.opcodes, old_starts)
+    )
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
     )
 
 
-def _position(change: Change, opcodes: Sequence[Opcode]) -> tuple[int, int]:
-    """Where a change sits in the new page; a removal sits where its old line went."""
+def _position(
+    change: Change, opcodes: Sequence[Opcode], old_starts: Sequence[int]
+) -> tuple[int, int]:
+    """Where a change sits in the new page; a removal sits where its old line went.
+
+    ``old_starts`` are the opcodes' first old lines, to find a line's opcode by bisection.
+    """
     if change.new is not None:
         return change.new.line, 0
     assert change.old is not None
     index = change.old.line - 1
-    for tag, i1, i2, j1, _ in opcodes:
+    # The old lines of the opcodes follow each other, so the last opcode starting at or before
+    # the line holds it, if any does (an insertion holds none, and never follows at its start).
+    found = bisect_right(old_starts, index) - 1
+    if found >= 0:
+        tag, i1, i2, j1, _ = opcodes[found]
         if i1 <= index < i2:
             return j1 + 1 + (index - i1 if tag == "equal" else 0), 1
     return len(opcodes) and opcodes[-1][4] + 1, 1
