@@ -25,6 +25,7 @@ from spectrack.diff.lines import line_diff, split_lines, trimmed_opcodes
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import closing, hugo, inline, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
+from spectrack.markdown.parser import Dialect, parser
 from spectrack.model import Change, ChangeClass, ChangeKind, Side
 from spectrack.sentences import Ranges
 
@@ -347,3 +348,25 @@ def test_a_removal_is_placed_as_looking_at_every_opcode_would_place_it(
         ChangeClass.EDITORIAL, ChangeKind.REMOVED, (), Side("x", index + 1, index + 1), None
     )
     assert _position(removal, opcodes, [opcode[1] for opcode in opcodes]) == expected
+
+
+INLINE_PIECES = ["~~", "<s>", "</s>", "<del>", "</del>", "`", "word", " ", ". ", "[a](b)", "<br>"]
+
+
+@given(st.lists(st.sampled_from(INLINE_PIECES), max_size=30), st.data())
+def test_a_keys_struck_text_and_links_are_those_looking_at_every_range_would_find(
+    pieces: list[str], data: st.DataObject
+) -> None:
+    source = "".join(pieces)
+    for built in (
+        inline.inline_text(parser(Dialect.MARKDOWN).parseInline(source)[0].children),
+        inline.html_inline_text(source),
+    ):
+        start = data.draw(st.integers(0, built.length))
+        stop = data.draw(st.integers(start, built.length))
+        text = built.text
+        words = text[start:stop].strip()
+        words += "".join(f" ~{text[a:b]}~" for a, b in built.struck if start <= a < stop)
+        targets = [target for offset, target in built.links if start <= offset < stop]
+        expected = words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
+        assert built.key(start, stop) == expected

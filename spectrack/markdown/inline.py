@@ -222,12 +222,15 @@ class InlineText:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
         stop = self.length if end is None else end
         words = self.text[start:stop].strip()
+        # Struck ranges (which never overlap) and links are listed in the order of their offsets.
         if self.struck:
             text = self.text
-            words += "".join(f" ~{text[a:b]}~" for a, b in self.struck if start <= a < stop)
+            struck = self.struck[
+                bisect_left(self.struck, (start,)) : bisect_left(self.struck, (stop,))
+            ]
+            words += "".join(f" ~{text[a:b]}~" for a, b in struck)
         if not self.links:
             return words
-        # Links are listed in the order of their offsets.
         first, last = bisect_left(self.links, (start,)), bisect_left(self.links, (stop,))
         targets = [target for _, target in self.links[first:last]]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
