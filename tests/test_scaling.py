@@ -67,24 +67,29 @@ def indented_run(count: int) -> str:
     )
 
 
-def test_setext_headings_are_found_reading_each_line_a_bounded_number_of_times() -> None:
-    text = "".join(f"Valve {i}\n=====\nThe valve {i} opens.\n" for i in range(RUN))
-    reads = CountingLines(text.split("\n"))
-    scan_run = _Scan(text, reads, [])
+def counted_scan(text: str) -> tuple[_Scan, CountingLines]:
+    """The outline's scan of ``text`` run over lines that count their reads."""
+    lines = CountingLines(text.split("\n"))
+    scan_run = _Scan(text, lines, [])
     scan_run.run(0)
+    return scan_run, lines
+
+
+def test_setext_headings_are_found_reading_each_line_a_bounded_number_of_times() -> None:
+    scan_run, lines = counted_scan(
+        "".join(f"Valve {i}\n=====\nThe valve {i} opens.\n" for i in range(RUN))
+    )
     assert len(scan_run.headings) == RUN
-    assert reads.reads <= 40 * len(reads)
+    assert lines.reads <= 40 * len(lines)
 
 
 def test_fences_in_one_list_item_are_found_reading_each_line_a_bounded_number_of_times() -> None:
-    text = "1. Fill the kettle:\n\n" + "".join(
-        f"   Step {i}.\n\n   ```sh\n   pour {i}\n   ```\n\n" for i in range(RUN)
+    scan_run, lines = counted_scan(
+        "1. Fill the kettle:\n\n"
+        + "".join(f"   Step {i}.\n\n   ```sh\n   pour {i}\n   ```\n\n" for i in range(RUN))
     )
-    reads = CountingLines(text.split("\n"))
-    scan_run = _Scan(text, reads, [])
-    scan_run.run(0)
     assert len(scan_run.fenced) == RUN
-    assert reads.reads <= 40 * len(reads)
+    assert lines.reads <= 40 * len(lines)
 
 
 def test_edits_scattered_through_a_long_table_find_their_cuts_in_bounded_reads() -> None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
@@ -54,6 +55,39 @@ class Heading:
     level: int
     source: str
     """The heading's inline Markdown."""
+
+
+Answer = TypeVar("Answer")
+
+
+@dataclass(frozen=True, slots=True)
+class _Found(Generic[Answer]):
+    """What a walk from line to line found (see `_walk_remembering`)."""
+
+    answer: Answer
+
+
+def _walk_remembering(
+    memo: dict[int, Answer], line: int, step: Callable[[int], int | _Found[Answer]]
+) -> Answer:
+    """Walk the lines from ``line``: ``step`` names the next line to look at, or the answer.
+
+    Every line passed on the way leads to the same answer, so each is kept in ``memo`` with it,
+    and a later walk stops at the first line it holds: a long run of lines leading to one
+    answer (lazy lines, markup, the rows of a table, the lines of an item) is walked once, not
+    once per line in it.
+    """
+    visited = []
+    while (answer := memo.get(line)) is None:
+        visited.append(line)
+        following = step(line)
+        if isinstance(following, _Found):
+            answer = following.answer
+            break
+        line = following
+    for seen in visited:
+        memo[seen] = answer
+    return answer
 
 
 class _Spans:
@@ -110,7 +144,7 @@ class Outline:
     _chunk_before: dict[int, int] = field(default_factory=dict)
     """Line → `chunk_start_at_or_before` of it, for the lines looked at so far."""
     _chunk_after: dict[int, int] = field(default_factory=dict)
-    """Line → `chunk_start_at_or_after` of it (not yet cut to the page's length)."""
+    """Line → `chunk_start_at_or_after` of it, for the lines looked at so far."""
     _content_after: dict[int, int] = field(default_factory=dict)
     """Line → `_after_markup` of it, for the lines looked at so far."""
     _references: dict[str, Any] | None = None
@@ -154,22 +188,16 @@ class Outline:
         """
         if not _LIST_ITEM.match(self.lines[line]) or _THEMATIC_BREAK.match(self.lines[line]):
             return False
-        visited = []
-        previous = line - 1
-        introduced = False
-        while previous >= self.body_start:
-            known = self._introduced.get(previous)
-            if known is not None:
-                introduced = known
-                break
-            visited.append(previous)
+
+        def step(previous: int) -> int | _Found[bool]:
+            if previous < self.body_start:
+                return _Found(False)
             text = self.lines[previous]
             first = self.blocked.covering(previous)
             if first is not None and self.lines[first].startswith(_MARKUP):
                 # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
                 # list from its lead-in for the parser, so it does not here either.
-                previous = first - 1
-                continue
+                return first - 1
             if (
                 text.strip()
                 and not text[0].isspace()
@@ -177,12 +205,10 @@ class Outline:
                 and not text.startswith(_MARKUP)
                 and not self._lazy(previous)
             ):
-                introduced = not _ATX_START.match(text) and self._lead_in_ends(previous, line)
-                break
-            previous -= 1
-        for seen in visited:
-            self._introduced[seen] = introduced
-        return introduced
+                return _Found(not _ATX_START.match(text) and self._lead_in_ends(previous, line))
+            return previous - 1
+
+        return _walk_remembering(self._introduced, line - 1, step)
 
     def _markup_before_introduced_list(self, line: int) -> bool:
         """Whether ``line`` opens markup (a comment, an element) that stands between a list
@@ -193,27 +219,20 @@ class Outline:
     def _after_markup(self, line: int) -> int:
         """The first line from ``line`` on that is neither blank nor markup (see `_MARKUP`), or
         the page's length."""
-        visited = []
-        following = line
-        while following < len(self.lines):
-            known = self._content_after.get(following)
-            if known is not None:
-                following = known
-                break
-            visited.append(following)
+
+        def step(following: int) -> int | _Found[int]:
+            if following >= len(self.lines):
+                return _Found(len(self.lines))
             text = self.lines[following]
             if not text.strip():
-                following += 1
-            elif text.startswith(_MARKUP):
+                return following + 1
+            if text.startswith(_MARKUP):
                 if self.blocked.starts_at(following):
-                    following = self.blocked.last_of(following)
-                following += 1
-            else:
-                break
-        # A long run of markup and blank lines is walked once, not once per line in it.
-        for seen in visited:
-            self._content_after[seen] = following
-        return following
+                    return self.blocked.last_of(following) + 1
+                return following + 1
+            return _Found(following)
+
+        return _walk_remembering(self._content_after, line, step)
 
     def _lazy(self, line: int) -> bool:
         """Whether ``line``, unindented plain text, continues a list item above it (a lazy
@@ -221,27 +240,18 @@ class Outline:
         text = self.lines[line]
         if _ATX_START.match(text) or _THEMATIC_BREAK.match(text) or text.startswith(_FENCES):
             return False
-        visited = []
-        above = line - 1
-        in_item = False
-        while above >= self.body_start:
-            known = self._in_item.get(above)
-            if known is not None:
-                in_item = known
-                break
-            visited.append(above)
+
+        def step(above: int) -> int | _Found[bool]:
+            if above < self.body_start:
+                return _Found(False)
             text = self.lines[above]
             if not text.strip() or text.startswith((*_MARKUP, *_FENCES)) or _ATX_START.match(text):
-                break
+                return _Found(False)
             if text[0].isspace() or _LIST_ITEM.match(text):
-                in_item = True
-                break
-            above -= 1
-        # Every line passed on the way up is plain text that leads to the same answer; keeping
-        # it makes a long run of lazy lines cost one walk, not one walk per line.
-        for seen in visited:
-            self._in_item[seen] = in_item
-        return in_item
+                return _Found(True)
+            return above - 1
+
+        return _walk_remembering(self._in_item, line - 1, step)
 
     def _lead_in_ends(self, line: int, item: int) -> bool:
         """Whether the paragraph holding ``line``, the last before the list ``item`` is in, may
@@ -275,27 +285,22 @@ class Outline:
         )
 
     def chunk_start_at_or_before(self, line: int) -> int:
-        visited = []
-        while line not in self._chunk_before and not self.is_chunk_start(line):
-            visited.append(line)
+        def step(line: int) -> int | _Found[int]:
+            if self.is_chunk_start(line):
+                return _Found(line)
             first = self.blocked.covering(line)
-            line = first if first is not None else line - 1
-        line = self._chunk_before.get(line, line)
-        # Edits scattered through one long table or quote each look for the same cut.
-        for seen in visited:
-            self._chunk_before[seen] = line
-        return line
+            return first if first is not None else line - 1
+
+        return _walk_remembering(self._chunk_before, line, step)
 
     def chunk_start_at_or_after(self, line: int) -> int:
-        visited = []
-        while line not in self._chunk_after and not self.is_chunk_start(line):
-            visited.append(line)
+        def step(line: int) -> int | _Found[int]:
+            if self.is_chunk_start(line):
+                return _Found(min(line, len(self.lines)))
             first = self.blocked.covering(line)
-            line = self.blocked.last_of(first) + 1 if first is not None else line + 1
-        line = self._chunk_after.get(line, line)
-        for seen in visited:
-            self._chunk_after[seen] = line
-        return min(line, len(self.lines))
+            return self.blocked.last_of(first) + 1 if first is not None else line + 1
+
+        return _walk_remembering(self._chunk_after, line, step)
 
     def heading_text(self, heading: Heading) -> str:
         text = self._plain.get(heading.line)
@@ -447,8 +452,9 @@ class _Scan:
         """The HTML and MDX comments that span lines, also among ``spans``."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
-        self.item_columns: dict[tuple[int, int], int] = {}
-        """(line, fence column) → `_item_column` of a fence below that line, for lines walked."""
+        self.item_columns: dict[int, dict[int, int]] = {}
+        """Fence column → line → `_item_column` of a fence at that column below that line, for
+        the lines walked."""
         self.body_start = 0
 
     def run(self, body_start: int) -> _Spans:
@@ -537,26 +543,21 @@ class _Scan:
         own = _ITEM_START.match(self.lines[line])
         if own is not None and own.end() <= fence:
             return own.end()
-        visited = []
-        above = line - 1
-        column = 0
-        while fence and above >= self.body_start:
-            known = self.item_columns.get((above, fence))
-            if known is not None:
-                column = known
-                break
-            visited.append(above)
+        if not fence:
+            return 0
+
+        def step(above: int) -> int | _Found[int]:
+            if above < self.body_start:
+                return _Found(0)
             text = self.lines[above]
             indent = len(text) - len(text.lstrip(" "))
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
-                column = item.end() if item is not None and item.end() <= fence else 0
-                break
-            above -= 1
+                return _Found(item.end() if item is not None and item.end() <= fence else 0)
+            return above - 1
+
         # Many fences in one item share the walk up to it.
-        for seen in visited:
-            self.item_columns[seen, fence] = column
-        return column
+        return _walk_remembering(self.item_columns.setdefault(fence, {}), line - 1, step)
 
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
