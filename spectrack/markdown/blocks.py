@@ -125,7 +125,8 @@ class _Walk:
         start, end = span
         sentences = []
         marks: list[tuple[int, int]] = []
-        protected = Ranges(inline.protected)
+        # Code and headings are one sentence without keywords: what protects text is not needed.
+        protected = Ranges(inline.protected) if keywords else Ranges(())
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)

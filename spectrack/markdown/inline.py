@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from posixpath import splitext
+from typing import Any, TypeVar
 
 from markdown_it.token import Token
 
@@ -222,18 +223,20 @@ class InlineText:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
         stop = self.length if end is None else end
         words = self.text[start:stop].strip()
-        # Struck ranges (which never overlap) and links are listed in the order of their offsets.
         if self.struck:
             text = self.text
-            struck = self.struck[
-                bisect_left(self.struck, (start,)) : bisect_left(self.struck, (stop,))
-            ]
-            words += "".join(f" ~{text[a:b]}~" for a, b in struck)
-        if not self.links:
-            return words
-        first, last = bisect_left(self.links, (start,)), bisect_left(self.links, (stop,))
-        targets = [target for _, target in self.links[first:last]]
+            words += "".join(f" ~{text[a:b]}~" for a, b in _from_to(self.struck, start, stop))
+        targets = [target for _, target in _from_to(self.links, start, stop)]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
+
+
+Placed = TypeVar("Placed", bound=tuple[int, Any])
+
+
+def _from_to(placed: list[Placed], start: int, stop: int) -> list[Placed]:
+    """The entries of ``placed`` (listed in the order of their offsets, as struck ranges, which
+    never overlap, and links are) whose offset is at ``start`` or after it and before ``stop``."""
+    return placed[bisect_left(placed, (start,)) : bisect_left(placed, (stop,))]
 
 
 def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> InlineText:
