@@ -1,13 +1,17 @@
 """Alignment's candidate filter: exact (no pair that reaches the threshold is lost) and cheap on
-pages whose sentences share most of their words."""
+pages whose sentences share most of their words; and where the filter cannot help, pairing by
+the words only two units hold."""
 
 from __future__ import annotations
+
+from itertools import combinations, pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spectrack.diff import diff_texts
-from spectrack.diff.align import SIMILARITY_THRESHOLD, _candidates, similarity
+from spectrack.diff.align import SIMILARITY_THRESHOLD, _candidates, _increasing, similarity
+from spectrack.model import PageReport
 
 WORD_SETS = st.lists(
     st.frozensets(st.sampled_from("abcdefghijklmnop"), min_size=1, max_size=12),
@@ -27,7 +31,38 @@ def test_every_pair_reaching_the_threshold_is_a_candidate(
         for j, y in enumerate(new)
         if similarity(x, y) >= SIMILARITY_THRESHOLD
     }
-    assert reaching <= _candidates(old, new)
+    candidates = _candidates(old, new)
+    assert candidates is not None
+    assert reaching <= candidates
+
+
+@settings(max_examples=400, deadline=None)
+@given(WORD_SETS, WORD_SETS, st.integers(0, 120))
+def test_a_budget_refuses_but_never_changes_the_candidates(
+    old: list[frozenset[str]], new: list[frozenset[str]], budget: int
+) -> None:
+    limited = _candidates(old, new, budget)
+    assert limited is None or limited == _candidates(old, new)
+    assert _candidates(old, new, 10**6) == _candidates(old, new)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 40), unique=True, max_size=11))
+def test_the_longest_run_in_order_on_both_sides_is_kept(seconds: list[int]) -> None:
+    pairs = list(enumerate(seconds))
+    run = _increasing(pairs)
+    assert set(run) <= set(pairs)
+    assert all(a[0] < b[0] and a[1] < b[1] for a, b in pairwise(run))
+    longest = max(
+        (
+            size
+            for size in range(len(pairs) + 1)
+            for chosen in combinations(pairs, size)
+            if all(a[1] < b[1] for a, b in pairwise(chosen))
+        ),
+        default=0,
+    )
+    assert len(run) == longest
 
 
 def test_sentences_sharing_common_words_do_not_all_become_candidates() -> None:
@@ -42,3 +77,43 @@ def test_a_page_of_near_identical_requirements_pairs_each_with_its_own() -> None
     assert len(page.changes) == 600
     assert all(c.kind.value == "weakened" for c in page.changes)
     assert all(c.old and c.new and c.old.line == c.new.line for c in page.changes)
+
+
+def lines_paired(page: PageReport) -> list[tuple[int, int]]:
+    """Where the sentences of each change start (the link definitions' block aside: its new
+    targets show nowhere, so it is only reformatted)."""
+    return [
+        (c.old.line, c.new.line)
+        for c in page.changes
+        if c.old and c.new and c.change_class.value != "formatting"
+    ]
+
+
+def test_sentences_too_alike_to_score_every_pair_are_paired_by_the_words_only_they_hold() -> None:
+    """A link target changed in every sentence: all sentences share all words but a number."""
+    count = 200
+    old = "".join(f"See [kettle {n}] for the parts of kettle {n}.\n\n" for n in range(count))
+    old += "".join(f"[kettle {n}]: http://kettles.example/{n}\n" for n in range(count))
+    page = diff_texts(old, old.replace("http:", "https:"), "kettles.md")
+    assert [c.change_class.value for c in page.changes] == ["editorial"] * count + ["formatting"]
+    assert lines_paired(page) == [(line, line) for line in range(1, 2 * count, 2)]
+
+
+def test_the_sentences_between_two_tied_pairs_are_paired_among_themselves() -> None:
+    """Every third sentence holds a number of its own; the two between are alike."""
+    sentences = []
+    for n in range(90):
+        sentences.append(f"See [lamp {n}] for the parts of lamp {n}.")
+        sentences += ["See [lamp] for the parts of every lamp."] * 2
+    old = "".join(f"{sentence}\n\n" for sentence in sentences)
+    old += "".join(f"[lamp {n}]: http://lamps.example/{n}\n" for n in range(90))
+    old += "[lamp]: http://lamps.example/\n"
+    page = diff_texts(old, old.replace("http:", "https:"), "lamps.md")
+    assert lines_paired(page) == [(line, line) for line in range(1, 2 * len(sentences), 2)]
+
+
+def test_alike_sentences_with_no_word_of_their_own_are_still_all_paired() -> None:
+    old = "See [the lamp] for the parts of a lamp.\n\n" * 150
+    old += "[the lamp]: http://lamps.example/\n"
+    page = diff_texts(old, old.replace("http:", "https:"), "lamps.md")
+    assert lines_paired(page) == [(line, line) for line in range(1, 300, 2)]

@@ -270,12 +270,6 @@ def test_a_region_whose_words_did_not_change_is_not_paired() -> None:
     assert sum(paired) <= 64
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: when a link target changes in every sentence of a page of sentences that "
-    "share most words, every old sentence is scored against every new one (1,000 sentences: "
-    "about 5 s)",
-)
 def test_a_link_target_changed_in_alike_sentences_scores_a_bounded_number_of_pairs() -> None:
     count = 300
     old = "".join(f"See [kettle {i}] for the parts of kettle {i}.\n\n" for i in range(count))

@@ -9,6 +9,7 @@ is a move (the engine pairs leftovers across regions, see `spectrack.diff.engine
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,9 @@ from spectrack.model import Block, BlockKind, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
 """Share of common words (Jaccard) above which two units are one modified unit."""
+PAIRS_PER_UNIT = 64
+"""How many index entries per unit a region may look at for similar pairs before it is cut at
+anchors (`_anchors`): where most words are shared by all units, every pair would be scored."""
 
 WORD = re.compile(r"\w+")
 
@@ -102,9 +106,10 @@ def similarity(old: frozenset[str], new: frozenset[str]) -> float:
 
 
 def _candidates(
-    old: Sequence[frozenset[str]], new: Sequence[frozenset[str]]
-) -> set[tuple[int, int]]:
-    """Index pairs that can reach ``SIMILARITY_THRESHOLD``, without comparing every pair.
+    old: Sequence[frozenset[str]], new: Sequence[frozenset[str]], budget: int | None = None
+) -> set[tuple[int, int]] | None:
+    """Index pairs that can reach ``SIMILARITY_THRESHOLD``, without comparing every pair; None
+    when finding them would look at more than ``budget`` index entries on either side.
 
     PPJoin's filters, exact for Jaccard similarity t (Xiao et al., 2008): words are ordered rarest
     first, and the first word two sets share — where a pair that reaches t must share one — lies
@@ -116,16 +121,24 @@ def _candidates(
     frequency = Counter(word for words in (*old, *new) for word in words)
     old_words = [sorted(words, key=lambda word: (frequency[word], word)) for words in old]
     new_words = [sorted(words, key=lambda word: (frequency[word], word)) for words in new]
-    found = _probe(old_words, new_words, larger_or_equal=True)
-    found.update((i, j) for j, i in _probe(new_words, old_words, larger_or_equal=False))
+    found = _probe(old_words, new_words, larger_or_equal=True, budget=budget)
+    other_way = _probe(new_words, old_words, larger_or_equal=False, budget=budget)
+    if found is None or other_way is None:
+        return None
+    found.update((i, j) for j, i in other_way)
     return found
 
 
 def _probe(
-    probing: Sequence[list[str]], indexed: Sequence[list[str]], *, larger_or_equal: bool
-) -> set[tuple[int, int]]:
+    probing: Sequence[list[str]],
+    indexed: Sequence[list[str]],
+    *,
+    larger_or_equal: bool,
+    budget: int | None,
+) -> set[tuple[int, int]] | None:
     """Pairs (probing index, indexed index) whose probing set is the larger (or, with
-    ``larger_or_equal``, as large) and which the filters of `_candidates` keep."""
+    ``larger_or_equal``, as large) and which the filters of `_candidates` keep; None once more
+    than ``budget`` index entries were looked at."""
     t = SIMILARITY_THRESHOLD
     index: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
     for j, words in enumerate(indexed):
@@ -133,11 +146,16 @@ def _probe(
         for position, word in enumerate(words[: size - _at_least(2 * t / (1 + t) * size) + 1]):
             index[word].append((j, position, size))
     found: set[tuple[int, int]] = set()
+    looked_at = 0
     for i, words in enumerate(probing):
         size = len(words)
         seen: set[int] = set()
         for position, word in enumerate(words[: size - _at_least(t * size) + 1]):
-            for j, other_position, other_size in index.get(word, ()):
+            entries = index.get(word, ())
+            looked_at += len(entries)
+            if budget is not None and looked_at > budget:
+                return None
+            for j, other_position, other_size in entries:
                 if j in seen or other_size > size or (other_size == size and not larger_or_equal):
                     continue
                 seen.add(j)
@@ -159,34 +177,150 @@ def pair_by_similarity(
     old: Sequence[Unit], new: Sequence[Unit]
 ) -> list[tuple[Unit | None, Unit | None]]:
     """Pair units greedily, most similar first; unpaired ones stand alone. Keeps old order."""
-    old_words = [_word_set(unit) for unit in old] if new else []
-    new_words = [_word_set(unit) for unit in new] if old else []
-    if len(old) * len(new) <= 64:
-        pairs_to_score: Iterable[tuple[int, int]] = (
-            (i, j) for i in range(len(old)) for j in range(len(new))
-        )
-    else:
-        pairs_to_score = _candidates(old_words, new_words)
-    candidates = []
-    for i, j in pairs_to_score:
-        old_unit, new_unit = old[i], new[j]
-        if old_unit.block.kind is BlockKind.CODE and new_unit.block.kind is not BlockKind.CODE:
-            continue
-        score = similarity(old_words[i], new_words[j])
-        if score >= SIMILARITY_THRESHOLD:
-            candidates.append((score, -abs(i - j), i, j))
-    candidates.sort(reverse=True)
-    partner: dict[int, int] = {}
-    taken: set[int] = set()
-    for _, _, i, j in candidates:
-        if i not in partner and j not in taken:
-            partner[i] = j
-            taken.add(j)
+    sides = _Sides(
+        old,
+        new,
+        [_word_set(unit) for unit in old] if new else [],
+        [_word_set(unit) for unit in new] if old else [],
+    )
+    partner = _partners(sides)
+    taken = set(partner.values())
     pairs: list[tuple[Unit | None, Unit | None]] = []
     for i, old_unit in enumerate(old):
         pairs.append((old_unit, new[partner[i]] if i in partner else None))
     pairs.extend((None, new[j]) for j in range(len(new)) if j not in taken)
     return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class _Sides:
+    """The units of both sides to pair, and the words each is compared by."""
+
+    old: Sequence[Unit]
+    new: Sequence[Unit]
+    old_words: Sequence[frozenset[str]]
+    new_words: Sequence[frozenset[str]]
+
+    def score(self, i: int, j: int) -> float:
+        """How alike old unit ``i`` and new unit ``j`` are; 0 for code turned into prose."""
+        if (
+            self.old[i].block.kind is BlockKind.CODE
+            and self.new[j].block.kind is not BlockKind.CODE
+        ):
+            return 0.0
+        return similarity(self.old_words[i], self.new_words[j])
+
+    def between(self, i0: int, i: int, j0: int, j: int) -> _Sides:
+        return _Sides(self.old[i0:i], self.new[j0:j], self.old_words[i0:i], self.new_words[j0:j])
+
+
+def _partners(sides: _Sides) -> dict[int, int]:
+    """Old index → new index of the units paired, most similar first."""
+    old_count, new_count = len(sides.old), len(sides.new)
+    if old_count * new_count <= 64:
+        return _greedy(sides, ((i, j) for i in range(old_count) for j in range(new_count)))
+    candidates = _candidates(
+        sides.old_words, sides.new_words, PAIRS_PER_UNIT * (old_count + new_count)
+    )
+    if candidates is None:
+        return _anchored(sides)
+    return _greedy(sides, candidates)
+
+
+def _greedy(sides: _Sides, pairs_to_score: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """The pairs taken most similar first, then nearest first, among ``pairs_to_score``."""
+    scored = []
+    for i, j in pairs_to_score:
+        score = sides.score(i, j)
+        if score >= SIMILARITY_THRESHOLD:
+            scored.append((score, -abs(i - j), i, j))
+    scored.sort(reverse=True)
+    partner: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, _, i, j in scored:
+        if i not in partner and j not in taken:
+            partner[i] = j
+            taken.add(j)
+    return partner
+
+
+def _anchored(sides: _Sides) -> dict[int, int]:
+    """`_partners` of a region too alike to look for similar pairs in at once: it is cut at
+    the pairs of `_anchors`, and the stretches between them are paired on their own."""
+    anchors = _anchors(sides)
+    if not anchors:
+        everything = _candidates(sides.old_words, sides.new_words)
+        assert everything is not None, "no budget, no refusal"
+        return _greedy(sides, everything)
+    partner: dict[int, int] = {}
+    i0 = j0 = 0
+    ends = (len(sides.old), len(sides.new))
+    for i, j in [*anchors, ends]:
+        between = _partners(sides.between(i0, i, j0, j))
+        partner.update((a + i0, b + j0) for a, b in between.items())
+        if (i, j) != ends:
+            partner[i] = j
+        i0, j0 = i + 1, j + 1
+    return partner
+
+
+def _anchors(sides: _Sides) -> list[tuple[int, int]]:
+    """Pairs that a word only they hold ties together, similar enough and in order.
+
+    Patience diff's unique lines, for words: a word that one old unit alone and one new unit
+    alone hold (a number, a name) ties the two, unless either is tied to another unit too. Of
+    those ties, the longest run in the same order on both sides is kept.
+    """
+    old_holders = _sole_holders(sides.old_words)
+    new_holders = _sole_holders(sides.new_words)
+    ties = {(i, new_holders[word]) for word, i in old_holders.items() if word in new_holders}
+    old_ties = Counter(i for i, _ in ties)
+    new_ties = Counter(j for _, j in ties)
+    return _increasing(
+        sorted(
+            (i, j)
+            for i, j in ties
+            if old_ties[i] == new_ties[j] == 1 and sides.score(i, j) >= SIMILARITY_THRESHOLD
+        )
+    )
+
+
+def _sole_holders(word_sets: Sequence[frozenset[str]]) -> dict[str, int]:
+    """Word → index of the one set holding it, for words only one set holds."""
+    holder: dict[str, int] = {}
+    shared: set[str] = set()
+    for index, words in enumerate(word_sets):
+        for word in words:
+            if word in holder:
+                shared.add(word)
+            else:
+                holder[word] = index
+    return {word: index for word, index in holder.items() if word not in shared}
+
+
+def _increasing(pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of ``pairs`` (sorted, each index used once) whose second index increases."""
+    ends: list[int] = []
+    """ends[k]: the smallest second index that ends a run of k + 1 pairs so far."""
+    end_positions: list[int] = []
+    before: list[int] = []
+    """Position in ``pairs`` of the pair before each one in the longest run ending with it."""
+    for position, (_, j) in enumerate(pairs):
+        length = bisect_left(ends, j)
+        before.append(end_positions[length - 1] if length else -1)
+        if length == len(ends):
+            ends.append(j)
+            end_positions.append(position)
+        else:
+            ends[length] = j
+            end_positions[length] = position
+    run = []
+    position = end_positions[-1] if end_positions else -1
+    while position >= 0:
+        run.append(pairs[position])
+        position = before[position]
+    run.reverse()
+    return run
 
 
 def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
