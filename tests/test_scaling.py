@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from difflib import SequenceMatcher
 from functools import partial
 from itertools import pairwise
 
@@ -285,6 +286,26 @@ def test_a_link_target_changed_in_alike_sentences_scores_a_bounded_number_of_pai
         report = diff_texts(old, old.replace("http:", "https:"), "page.md")
     assert str(report.verdict) == "editorial"
     assert len(scored) <= 64 * count
+
+
+def test_one_sentence_changed_among_thousands_of_equal_ones_aligns_only_what_changed() -> None:
+    """difflib looks at every copy of a key for each unit: given the whole paragraph, a run of
+    equal sentences costs the square of its length."""
+    sentences = ["The lamp MUST glow."] * RUN
+    old = " ".join(sentences) + "\n"
+    sentences[RUN // 2] = "The lamp SHOULD glow."
+    new = " ".join(sentences) + "\n"
+    aligned = []
+
+    def counted(junk, old_keys, new_keys, autojunk):  # type: ignore[no-untyped-def]
+        aligned.append(len(old_keys) * len(new_keys))
+        return SequenceMatcher(junk, old_keys, new_keys, autojunk=autojunk)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(align, "SequenceMatcher", counted)
+        report = diff_texts(old, new, "page.md")
+    assert [change.kind.value for change in report.changes] == ["weakened"]
+    assert sum(aligned) <= 64
 
 
 COMMENT_PIECES = ["<!--", "-->", "<!-->", "-", ">", "<b>", "</span>", "<a href='x'>", "text", "\n"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from difflib import Match, SequenceMatcher
 from math import ceil
 
+from spectrack.diff.lines import shared_ends
 from spectrack.model import Block, BlockKind, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
@@ -327,11 +328,10 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
     """Equal units (old, new) and the regions between them."""
     old_keys = [u.sentence.key for u in old]
     new_keys = [u.sentence.key for u in new]
-    matcher = SequenceMatcher(None, old_keys, new_keys, autojunk=False)
     equal: list[tuple[Unit, Unit]] = []
     regions: list[Region] = []
     i0 = j0 = 0
-    for i, j in _slid(matcher.get_matching_blocks(), old_keys, new_keys):
+    for i, j in _slid(_matching_blocks(old_keys, new_keys), old_keys, new_keys):
         if i > i0 or j > j0:
             regions.append(Region(tuple(old[i0:i]), tuple(new[j0:j])))
         equal.append((old[i], new[j]))
@@ -339,6 +339,23 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
     if i0 < len(old) or j0 < len(new):
         regions.append(Region(tuple(old[i0:]), tuple(new[j0:])))
     return equal, regions
+
+
+def _matching_blocks(old_keys: Sequence[str], new_keys: Sequence[str]) -> list[Match]:
+    """difflib's matching blocks, with the keys both sides start and end with matched first.
+
+    difflib looks at every copy of a key for each unit, so a changed window of thousands of
+    equal sentences cost the square of their number; the shared start and end are matched in
+    one pass, as the line diff does, and only what lies between goes to difflib.
+    """
+    head, tail = shared_ends(old_keys, new_keys)
+    old_end, new_end = len(old_keys) - tail, len(new_keys) - tail
+    matcher = SequenceMatcher(None, old_keys[head:old_end], new_keys[head:new_end], autojunk=False)
+    return [
+        Match(0, 0, head),
+        *(Match(a + head, b + head, size) for a, b, size in matcher.get_matching_blocks()),
+        Match(old_end, new_end, tail),
+    ]
 
 
 def _one_requirement(old: Unit, new: Unit) -> bool:
