@@ -32,6 +32,7 @@ _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
 """A list item's marker with the spaces after it: where the item's content starts."""
+_ORDERED_MARKER = re.compile(r"(\d{1,9})[.)]")
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
@@ -45,6 +46,8 @@ _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _FENCES = ("```", "~~~")
 _MARKUP = ("<", "{")
 """How a line of HTML, MDX or a shortcode starts: it may show no text at all."""
+_NOT_PARAGRAPH = ("#", "|", ">", *_FENCES)
+"""How a line starts that ends a paragraph or stands outside one (with `_MARKUP`)."""
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
 
 
@@ -397,6 +400,25 @@ def outline(text: str, name: str = "") -> Outline:
     return page
 
 
+def _ordered_not_first(text: str) -> bool:
+    """Whether a line starts like an ordered list item numbered other than 1 (indented by at
+    most three spaces)."""
+    marker = _ORDERED_MARKER.match(text.lstrip(" "))
+    return marker is not None and int(marker[1]) != 1 and len(text) - len(text.lstrip(" ")) < 4
+
+
+def _continues_paragraph(content: str) -> bool:
+    """Whether a line's content (its indentation set aside) may be more text of a paragraph,
+    rather than a list item, a table row, a quote or a fence."""
+    return not (content.startswith(_NOT_PARAGRAPH) or _LIST_ITEM.match(content))
+
+
+def _opens_paragraph(text: str) -> bool:
+    """Whether a line after a blank one opens a paragraph outside any list (an indented line
+    may be more of a list item above the blank line, and is not taken for one)."""
+    return not text[:1].isspace() and _continues_paragraph(text)
+
+
 @cache
 def _fence_end(marker: str, column: int) -> re.Pattern[str]:
     """A line that can close a fence opened by ``marker``: as many marker characters or more,
@@ -456,6 +478,11 @@ class _Scan:
         """Fence column → line → `_item_column` of a fence at that column below that line, for
         the lines walked."""
         self.body_start = 0
+        self.fence_starts: dict[int, int] = {}
+        """Last line → first line of the fenced blocks found so far."""
+        self.in_paragraph: dict[int, bool] = {}
+        """Line → whether it is text of a paragraph outside any list (see
+        `_paragraph_text`), for the lines walked."""
 
     def run(self, body_start: int) -> _Spans:
         """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
@@ -549,21 +576,67 @@ class _Scan:
         def step(above: int) -> int | _Found[int]:
             if above < self.body_start:
                 return _Found(0)
+            # A fenced block's lines are code: what decides is the line that opens it.
+            above = self.fence_starts.get(above, above)
             text = self.lines[above]
             indent = len(text) - len(text.lstrip(" "))
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
-                return _Found(item.end() if item is not None and item.end() <= fence else 0)
+                if item is not None and item.end() <= fence and not self._paragraph_text(above):
+                    return _Found(item.end())
+                if item is None and self._may_be_lazy(above):
+                    return above - 1
+                return _Found(0)
             return above - 1
 
         # Many fences in one item share the walk up to it.
         return _walk_remembering(self.item_columns.setdefault(fence, {}), line - 1, step)
+
+    def _may_be_lazy(self, line: int) -> bool:
+        """Whether ``line``, unindented, may continue the paragraph of a list item above it."""
+        text = self.lines[line]
+        return (
+            line > self.body_start
+            and bool(self.lines[line - 1].strip())
+            and line - 1 not in self.fence_starts
+            and not text.startswith(_MARKUP)
+            and _continues_paragraph(text)
+            and not _ATX_START.match(text)
+            and not _THEMATIC_BREAK.match(text)
+        )
+
+    def _paragraph_text(self, line: int) -> bool:
+        """Whether ``line``, which starts like an ordered list item (``2. ```json``), is more
+        text of the paragraph above it: outside a list, only an item numbered 1 may interrupt
+        a paragraph (CommonMark), so no fence opens on it either."""
+        if not _ordered_not_first(self.lines[line]):
+            return False
+        if line <= self.body_start or not self.lines[line - 1].strip():
+            return False
+
+        def step(above: int) -> int | _Found[bool]:
+            text = self.lines[above] if above >= self.body_start else ""
+            if (
+                not text.strip()
+                or text.startswith(_MARKUP)
+                or above in self.fence_starts
+                or _ATX_START.match(text.lstrip(" "))
+                or not text.strip(" \t=-*_")
+            ):
+                # What stood above ended: is the run of lines below a paragraph outside a list?
+                return _Found(_opens_paragraph(self.lines[above + 1]))
+            if _ordered_not_first(text) or _continues_paragraph(text.lstrip(" ")):
+                return above - 1
+            return _Found(False)
+
+        return _walk_remembering(self.in_paragraph, line - 1, step)
 
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
         if self.fence is not None:
             self.spans.append((self.fence[0], line))
             self.fenced.append((self.fence[0], line))
+            self.fence_starts[line] = self.fence[0]
             self.fence = None
 
     def _line(self, line: int, start: int) -> None:
@@ -583,7 +656,11 @@ class _Scan:
         first = stripped[:1]
         if first not in "<{:#":
             fence = _FENCE.match(source)
-            if fence and (fence.group(1)[0] == "~" or "`" not in fence.group(2)):
+            if (
+                fence
+                and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
+                and not self._paragraph_text(line)
+            ):
                 self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
         elif first == "#":
             heading = _ATX_HEADING.match(source)
