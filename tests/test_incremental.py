@@ -9,7 +9,16 @@ from hypothesis import strategies as st
 from spectrack.diff import diff_texts
 from spectrack.markdown.outline import outline
 from spectrack.markdown.parser import parser
+from spectrack.model import PageReport
 from tests.test_properties import meaningful
+
+
+def windowed_as_whole(old: str, new: str, name: str = "page.md") -> PageReport:
+    """The whole-page diff, checked to be what the windowed diff reports too."""
+    whole = diff_texts(old, new, name, incremental=False)
+    assert diff_texts(old, new, name) == whole
+    return whole
+
 
 HEADING = "## Small kettles\n\n"
 NOTE = "<!-- checked by the kettle group -->\n\n"
@@ -65,10 +74,8 @@ def test_setext_headings_with_no_blank_line_between_them_take_only_their_own_tex
     underline: str,
 ) -> None:
     old = f"Valves\n{underline}\nA valve opens.\nSeals\n{underline}\n\nIntro.\n\nA seal MAY leak.\n"
-    new = old.replace("MAY", "MUST NOT")
-    whole = diff_texts(old, new, "page.md", incremental=False)
+    whole = windowed_as_whole(old, old.replace("MAY", "MUST NOT"))
     assert [change.section for change in whole.changes] == [("A valve opens. Seals",)]
-    assert diff_texts(old, new, "page.md") == whole
 
 
 LEAD_IN = "# Valves\n\nA valve MUST close when:\n\n" + "".join(
@@ -180,3 +187,40 @@ def test_the_outline_opens_fences_where_the_parser_does(lines: list[str]) -> Non
     page = outline(text, "page.md")
     tokens = parser(page.dialect).parse(text, {})
     assert set(page.fenced.firsts) == {t.map[0] for t in tokens if t.type == "fence" and t.map}
+
+
+ESM_PAGE = (
+    "import { Kettle } from '../kettles'\n"
+    "export const lids = [\n"
+    "# not a heading: the statement runs to the blank line\n"
+    "<Kettle spout />,\n"
+    "]\n"
+    "\n"
+    "# Kettles\n"
+    "\n"
+    "## Lids\n"
+    "\n"
+    "A lid SHOULD fit the kettle.\n"
+)
+
+
+def test_an_mdx_statement_runs_to_the_blank_line_in_the_outline_as_in_the_parser() -> None:
+    page = outline(ESM_PAGE, "kettles.mdx")
+    assert [(heading.line, heading.source) for heading in page.headings] == [
+        (6, "Kettles"),
+        (8, "Lids"),
+    ]
+    assert not any(page.is_chunk_start(line) for line in range(1, 5))
+    whole = windowed_as_whole(ESM_PAGE, ESM_PAGE.replace("SHOULD", "MUST"), "kettles.mdx")
+    assert [(c.kind.value, c.section) for c in whole.changes] == [
+        ("strengthened", ("Kettles", "Lids"))
+    ]
+
+
+@pytest.mark.parametrize("statement", ["export const lids = 1", "import { Kettle } from './k'"])
+def test_an_mdx_statement_swallows_the_lines_up_to_the_blank_line_either_way(
+    statement: str,
+) -> None:
+    """Written without a blank line, what follows a statement is part of it for the parser."""
+    old = f"{statement}\n## Lids\nA lid MUST fit.\n\nThe end.\n"
+    assert windowed_as_whole(old, old.replace("MUST", "MAY"), "page.mdx").verdict == "formatting"

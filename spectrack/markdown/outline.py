@@ -28,6 +28,12 @@ from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.normative import has_keywords
 
 _CANDIDATE = re.compile(r"\n[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))")
+_MDX_CANDIDATE = re.compile(
+    r"\n(?:[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))|(?:import|export)\b)"
+)
+"""`_CANDIDATE`, or an MDX ``import``/``export`` statement."""
+_ESM_START = re.compile(r"(?:import|export)\b")
+_BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
@@ -384,7 +390,7 @@ def outline(text: str, name: str = "") -> Outline:
     lines = text.split("\n")
     spans: list[tuple[int, int]] = []
     title, body_start = _front_matter(text, lines, spans)
-    scan = _Scan(text, lines, spans)
+    scan = _Scan(text, lines, spans, esm=dialect is Dialect.MDX)
     blocked = scan.run(body_start)
     page = Outline(
         text, dialect, lines, scan.headings, title, body_start, blocked, _Spans(scan.fenced)
@@ -459,8 +465,12 @@ def _front_matter_closing(dashes: int) -> re.Pattern[str]:
 class _Scan:
     """One pass over candidate lines, collecting headings and the spans chunks may not cut."""
 
-    def __init__(self, text: str, lines: list[str], spans: list[tuple[int, int]]) -> None:
+    def __init__(
+        self, text: str, lines: list[str], spans: list[tuple[int, int]], *, esm: bool = False
+    ) -> None:
         self.text = text
+        self.candidate = _MDX_CANDIDATE if esm else _CANDIDATE
+        """What a line that may matter starts with (MDX adds ESM statements)."""
         self.lines = lines
         self.spans = spans
         self.headings: list[Heading] = []
@@ -471,7 +481,8 @@ class _Scan:
         """The fenced code blocks found, also among ``spans``."""
         self.containers: list[int] = []
         self.comments: list[tuple[int, int]] = []
-        """The HTML and MDX comments that span lines, also among ``spans``."""
+        """The HTML and MDX comments and the MDX ``import``/``export`` statements that span
+        lines, also among ``spans``: no heading is inside them."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
         self.item_columns: dict[int, dict[int, int]] = {}
@@ -491,10 +502,14 @@ class _Scan:
         body = position = sum(len(line) + 1 for line in self.lines[:body_start])
         line = body_start
         if position < len(text):
-            self._line(line, position)
+            esm = self._esm(line, position)
+            if esm is None:
+                self._line(line, position)
+            else:
+                position, line = esm
         while True:
             if self.fence is None:
-                match = _CANDIDATE.search(text, position)
+                match = self.candidate.search(text, position)
             else:
                 # Nothing inside a fenced code block matters but the line that closes it, or,
                 # in a list item, a line indented less than the item's content.
@@ -508,6 +523,10 @@ class _Scan:
                 # The item ends, and its fence with it; the line is looked at again.
                 self._close_fence(line - 1)
                 position, line = start - 1, line - 1
+                continue
+            esm = self._esm(line, start)
+            if esm is not None:
+                position, line = esm
                 continue
             self._line(line, start)
         if self.fence is not None:
@@ -563,6 +582,26 @@ class _Scan:
             and not _THEMATIC_BREAK.match(text.strip())
             and not _ATX_START.match(text.lstrip(" "))
         )
+
+    def _esm(self, line: int, start: int) -> tuple[int, int] | None:
+        """Where the scan goes on (offset of the newline ending its last line, and that line)
+        when ``line``, at offset ``start``, opens an MDX ``import``/``export`` statement: it
+        runs to a blank line, and nothing in it is a heading or opens anything."""
+        if self.candidate is _CANDIDATE or _ESM_START.match(self.text, start) is None:
+            return None
+        previous = self.lines[line - 1] if line > self.body_start else ""
+        if (
+            previous.strip()
+            and line - 1 not in self.fence_starts
+            and not _ATX_START.match(previous)
+        ):
+            return None  # More text of the paragraph above: ESM cannot interrupt one.
+        blank = _BLANK_LINE.search(self.text, start)
+        end = blank.start() if blank is not None else len(self.text)
+        last = line + self.text.count("\n", start, end)
+        self.spans.append((line, last))
+        self.comments.append((line, last))
+        return end, last
 
     def _item_column(self, line: int, fence: int) -> int:
         """Where the content of the list item that a fence at column ``fence`` of ``line`` is in
