@@ -224,3 +224,23 @@ def test_an_mdx_statement_swallows_the_lines_up_to_the_blank_line_either_way(
     """Written without a blank line, what follows a statement is part of it for the parser."""
     old = f"{statement}\n## Lids\nA lid MUST fit.\n\nThe end.\n"
     assert windowed_as_whole(old, old.replace("MUST", "MAY"), "page.mdx").verdict == "formatting"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "# Kettles\n---\n- A kettle MUST whistle.\n---\n",
+            "# Kettles\n- A kettle MUST whistle.\n",
+        ),
+        (
+            "# Kettles\n\n***\n\nA lid SHOULD fit.\n\n***\n\nThe end.\n",
+            "# Kettles\n\n---\nA lid SHOULD fit.\n\n---\n\nThe end.\n",
+        ),
+    ],
+    ids=["rules-removed", "rules-restyled"],
+)
+def test_a_window_that_starts_at_a_rule_opens_no_front_matter(old: str, new: str) -> None:
+    """Only the page's first line may open front matter; a window starting at a rule of
+    dashes is in the middle of the page."""
+    assert windowed_as_whole(old, new).verdict == "formatting"

@@ -55,7 +55,7 @@ def parse_window(
     """
     lines = page.lines[start:end]
     env = {"references": _References(page), INLINE_CACHE: inline_cache}
-    tokens = parser(page.dialect).parse("\n".join(lines), env)
+    tokens = parser(page.dialect, at_page_start=start == 0).parse("\n".join(lines), env)
     result = walk(tokens, lines, page.context_at(start))
     return result.blocks, result.admonitions
 

@@ -97,10 +97,13 @@ inline run, which is a noticeable share of parsing."""
 
 
 @cache
-def parser(dialect: Dialect) -> MarkdownIt:
+def parser(dialect: Dialect, *, at_page_start: bool = True) -> MarkdownIt:
+    """The parser of a dialect; ``at_page_start`` False for text that starts inside a page,
+    where a line of dashes opens no front matter."""
     md = MarkdownIt("commonmark", {"html": True, "alerts": True, **_DEFAULTS_READ_BY_RULES})
     md.enable(["table", "strikethrough"])
-    md.use(front_matter_plugin)
+    if at_page_start:
+        md.use(front_matter_plugin)
     md.use(admon_plugin)
     md.use(container_plugin, name="admonition", validate=is_container_name)
     for name, rule, dialects in BLOCK_RULES:
