@@ -244,3 +244,13 @@ def test_a_window_that_starts_at_a_rule_opens_no_front_matter(old: str, new: str
     """Only the page's first line may open front matter; a window starting at a rule of
     dashes is in the middle of the page."""
     assert windowed_as_whole(old, new).verdict == "formatting"
+
+
+@pytest.mark.parametrize("above", ["\n", "<!-- draft -->\n\n"], ids=["blank-line", "comment"])
+def test_front_matter_pushed_down_from_the_first_line_is_read_anew_either_way(above: str) -> None:
+    """Its lines are unchanged, but below a new first line they are a rule and a heading."""
+    old = "---\ntitle: Kettles\n---\n\nA kettle MUST whistle.\n"
+    title = windowed_as_whole(old, above + old).changes[-1]
+    assert title.kind.value == "modified"
+    assert title.old is not None and title.old.text == "Kettles"
+    assert title.new is not None and title.new.text == "title: Kettles"

@@ -34,7 +34,11 @@ def windows(opcodes: Sequence[Opcode], old: Outline, new: Outline) -> list[Windo
     both sides; when it reaches its neighbour the two merge.
     """
     changed = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in opcodes if tag != "equal"]
-    context = _reference_users(opcodes, old, new) + _title_users(opcodes, old, new)
+    context = (
+        _reference_users(opcodes, old, new)
+        + _title_users(opcodes, old, new)
+        + _front_matter_lines(opcodes, old, new)
+    )
     spans = [list(span) for span in sorted(set(changed + context))]
     old_count = opcodes[-1][2] if opcodes else 0
     index = 0
@@ -113,6 +117,18 @@ def _title_users(
     new_h1 = {heading.line for heading in new.headings[:1] if heading.level == 1}
     return _unchanged_lines(
         opcodes, lambda old_line, new_line: old_line in old_h1 or new_line in new_h1
+    )
+
+
+def _front_matter_lines(
+    opcodes: Sequence[Opcode], old: Outline, new: Outline
+) -> list[tuple[int, int, int, int]]:
+    """The front matter's lines when only one side has front matter: the same lines read
+    otherwise on the other side (below a new first line, dashes are a rule and a heading)."""
+    if (old.body_start == 0) == (new.body_start == 0):
+        return []
+    return _unchanged_lines(
+        opcodes, lambda old_line, new_line: old_line < old.body_start or new_line < new.body_start
     )
 
 
