@@ -254,3 +254,27 @@ def test_front_matter_pushed_down_from_the_first_line_is_read_anew_either_way(ab
     assert title.kind.value == "modified"
     assert title.old is not None and title.old.text == "Kettles"
     assert title.new is not None and title.new.text == "title: Kettles"
+
+
+@pytest.mark.parametrize(
+    "above",
+    ["***", '<div id="kettles" />', "<!-- a note -->", "[guide]: https://kettles.example/"],
+    ids=["rule", "element", "comment", "definition"],
+)
+def test_an_mdx_statement_after_a_line_that_ends_itself_runs_to_the_blank_line(
+    above: str,
+) -> None:
+    old = f"{above}\nexport const meta = 1\n# Kettles\nA kettle MUST whistle.\n\nThe end.\n"
+    assert windowed_as_whole(old, old.replace("MUST", "MAY"), "page.mdx").verdict == "formatting"
+
+
+def test_a_page_whose_dialect_changes_is_read_anew_either_way() -> None:
+    """Its last MDX comment gone, a page is Markdown, where an indented line is code."""
+    old = "    A kettle MUST whistle.\n\n{/* a note */}\n"
+    new = "    A kettle MUST whistle.\n\n### Spouts\n"
+    whole = windowed_as_whole(old, new)
+    assert [(c.change_class.value, c.kind.value) for c in whole.changes] == [
+        ("editorial", "added"),
+        ("normative", "removed"),
+        ("editorial", "added"),
+    ]

@@ -29,10 +29,14 @@ class Window:
 def windows(opcodes: Sequence[Opcode], old: Outline, new: Outline) -> list[Window]:
     """The windows around the changed opcodes of a line diff between ``old`` and ``new``.
 
-    Lines that use a link reference whose definition changed count as changed too. Between two
-    windows lie the same lines on both sides, so a window widens by the same number of lines on
-    both sides; when it reaches its neighbour the two merge.
+    Lines that use a link reference whose definition changed count as changed too, and so do
+    the lines of front matter only one side has; pages of different dialects are one window.
+    Between two windows lie the same lines on both sides, so a window widens by the same
+    number of lines on both sides; when it reaches its neighbour the two merge.
     """
+    if old.dialect is not new.dialect:
+        # Indented lines are code in Markdown and text in MDX: every line may read otherwise.
+        return [Window(0, len(old.lines), 0, len(new.lines))]
     changed = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in opcodes if tag != "equal"]
     context = (
         _reference_users(opcodes, old, new)

@@ -32,6 +32,10 @@ _MDX_CANDIDATE = re.compile(
     r"\n(?:[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))|(?:import|export)\b)"
 )
 """`_CANDIDATE`, or an MDX ``import``/``export`` statement."""
+_TAG_LINE = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|\{\{[<%].*[>%]\}\}")
+"""An element's or a shortcode's tag alone on its line: the parser reads it as a block of its
+own, and what follows as another."""
+_REFERENCE_LINE = re.compile(r" {0,3}\[[^\]\n]+\]:[ \t]*\S+[ \t]*$")
 _ESM_START = re.compile(r"(?:import|export)\b")
 _BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
@@ -406,6 +410,24 @@ def outline(text: str, name: str = "") -> Outline:
     return page
 
 
+def _ends_itself(line: str) -> bool:
+    """Whether nothing a line is part of goes on below it, so a block may start there: a blank
+    line, a heading, a rule or setext underline, a container's or an admonition's marker, an
+    element's or a shortcode's tag, a comment or a link reference definition alone on the
+    line."""
+    text = line.strip()
+    return (
+        not text
+        or _ATX_START.match(text) is not None
+        or not text.strip("=-*_ \t")
+        or text.startswith((":::", "!!!", "???"))
+        or _TAG_LINE.fullmatch(text) is not None
+        or (text.startswith("<!--") and text.endswith("-->"))
+        or (text.startswith("{/*") and text.endswith("*/}"))
+        or _REFERENCE_LINE.match(line) is not None
+    )
+
+
 def _ordered_not_first(text: str) -> bool:
     """Whether a line starts like an ordered list item numbered other than 1 (indented by at
     most three spaces)."""
@@ -590,12 +612,8 @@ class _Scan:
         if self.candidate is _CANDIDATE or _ESM_START.match(self.text, start) is None:
             return None
         previous = self.lines[line - 1] if line > self.body_start else ""
-        if (
-            previous.strip()
-            and line - 1 not in self.fence_starts
-            and not _ATX_START.match(previous)
-        ):
-            return None  # More text of the paragraph above: ESM cannot interrupt one.
+        if line - 1 not in self.fence_starts and not _ends_itself(previous):
+            return None  # Perhaps more of a paragraph or HTML block: ESM interrupts neither.
         blank = _BLANK_LINE.search(self.text, start)
         end = blank.start() if blank is not None else len(self.text)
         last = line + self.text.count("\n", start, end)
