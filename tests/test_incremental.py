@@ -278,3 +278,19 @@ def test_a_page_whose_dialect_changes_is_read_anew_either_way() -> None:
         ("normative", "removed"),
         ("editorial", "added"),
     ]
+
+
+@pytest.mark.parametrize(
+    "opening",
+    ["<p>A kettle sings.", '<div id="lids" /> Lids below.'],
+    ids=["unclosed", "text-after-the-tag"],
+)
+def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
+    opening: str,
+) -> None:
+    """A block-level tag whose element does not end its line is left to the HTML block rule,
+    which reads every line up to a blank one as raw HTML: there is no heading in it."""
+    old = f"# Kettles\n\n{opening}\n## Lids\nA lid MUST fit.\n\nThe end.\n"
+    whole = windowed_as_whole(old, old.replace("MUST", "MAY"))
+    assert [change.section for change in whole.changes] == [("Kettles",)]
+    assert [heading.source for heading in outline(old, "page.md").headings] == ["Kettles"]

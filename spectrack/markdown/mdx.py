@@ -24,7 +24,7 @@ from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_bla
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _UNQUOTED = re.compile(r"[^\s\"'=<>`/]+")
-_CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
+CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
 _ESM = re.compile(r"(?:import|export)\b")
 VOID_ELEMENTS = frozenset(
     [
@@ -197,7 +197,7 @@ def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     limit = state.eMarks[end_line - 1]
 
     if src[pos + 1] == "/":
-        stray = _CLOSING_TAG.match(src, pos)
+        stray = CLOSING_TAG.match(src, pos)
         if stray is None or not line_rest_is_blank(state, stray.end(), start_line):
             return False
         if not silent:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Generic, TypeVar
 
+from markdown_it.common.html_blocks import block_names
+
 from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
 from spectrack.markdown.inline import clean, inline_text
@@ -36,6 +38,8 @@ _TAG_LINE = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|\{\{[<%].*[>%]\}\}"
 """An element's or a shortcode's tag alone on its line: the parser reads it as a block of its
 own, and what follows as another."""
 _REFERENCE_LINE = re.compile(r" {0,3}\[[^\]\n]+\]:[ \t]*\S+[ \t]*$")
+HTML_BLOCK_NAMES = frozenset(block_names)
+"""Tag names that open an HTML block wherever they start a line (CommonMark's sixth kind)."""
 _ESM_START = re.compile(r"(?:import|export)\b")
 _BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
@@ -524,11 +528,11 @@ class _Scan:
         body = position = sum(len(line) + 1 for line in self.lines[:body_start])
         line = body_start
         if position < len(text):
-            esm = self._esm(line, position)
-            if esm is None:
+            raw = self._raw_run(line, position)
+            if raw is None:
                 self._line(line, position)
             else:
-                position, line = esm
+                position, line = raw
         while True:
             if self.fence is None:
                 match = self.candidate.search(text, position)
@@ -546,9 +550,9 @@ class _Scan:
                 self._close_fence(line - 1)
                 position, line = start - 1, line - 1
                 continue
-            esm = self._esm(line, start)
-            if esm is not None:
-                position, line = esm
+            raw = self._raw_run(line, start)
+            if raw is not None:
+                position, line = raw
                 continue
             self._line(line, start)
         if self.fence is not None:
@@ -605,21 +609,75 @@ class _Scan:
             and not _ATX_START.match(text.lstrip(" "))
         )
 
-    def _esm(self, line: int, start: int) -> tuple[int, int] | None:
+    def _raw_run(self, line: int, start: int) -> tuple[int, int] | None:
         """Where the scan goes on (offset of the newline ending its last line, and that line)
-        when ``line``, at offset ``start``, opens an MDX ``import``/``export`` statement: it
-        runs to a blank line, and nothing in it is a heading or opens anything."""
-        if self.candidate is _CANDIDATE or _ESM_START.match(self.text, start) is None:
+        when ``line``, at offset ``start``, opens lines the parser reads raw up to a blank line:
+        an MDX ``import``/``export`` statement, or an HTML block no element rule takes. Nothing
+        in them is a heading or opens anything."""
+        if not (self._esm(line, start) or self._html_block(line, start)):
             return None
-        previous = self.lines[line - 1] if line > self.body_start else ""
-        if line - 1 not in self.fence_starts and not _ends_itself(previous):
-            return None  # Perhaps more of a paragraph or HTML block: ESM interrupts neither.
         blank = _BLANK_LINE.search(self.text, start)
         end = blank.start() if blank is not None else len(self.text)
         last = line + self.text.count("\n", start, end)
         self.spans.append((line, last))
         self.comments.append((line, last))
         return end, last
+
+    def _block_may_start(self, line: int) -> bool:
+        """Whether the line above ``line`` leaves no paragraph or HTML block open."""
+        return (
+            line <= self.body_start
+            or line - 1 in self.fence_starts
+            or _ends_itself(self.lines[line - 1])
+        )
+
+    def _esm(self, line: int, start: int) -> bool:
+        """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
+        return (
+            self.candidate is _MDX_CANDIDATE
+            and _ESM_START.match(self.text, start) is not None
+            and self._block_may_start(line)
+        )
+
+    def _html_block(self, line: int, start: int) -> bool:
+        """Whether ``line`` opens an HTML block: a tag that the element rule leaves alone, since
+        its element does not end its line, of a block-level name (such a block may interrupt a
+        paragraph), or alone on its line where a block may start."""
+        source = self.lines[line]
+        position = start + len(source) - len(source.lstrip(" "))
+        if not source.lstrip(" ").startswith("<") or position < self.skip_to:
+            return False
+        extent = self._element_extent(position, self._line_end(position))
+        if extent is None:
+            return False
+        name, end = extent
+        if not self.text[end : self._line_end(end)].strip():
+            return False
+        if name.lower() in HTML_BLOCK_NAMES:
+            return True
+        return _TAG_LINE.fullmatch(source.strip()) is not None and self._block_may_start(line)
+
+    def _element_extent(self, position: int, line_end: int) -> tuple[str, int] | None:
+        """The name of the element whose tag starts at ``position`` and the offset where the
+        element ends: after its closing tag, or after its own tag when it is self-closing,
+        void, unclosed or a stray closing tag. None when no tag starts there."""
+        text = self.text
+        stray = mdx.CLOSING_TAG.match(text, position)
+        if stray is not None:
+            return stray[1], stray.end()
+        tag = mdx.scan_tag(text, position, len(text))
+        if tag is None:
+            return None
+        end = tag.end
+        if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
+            # A closing tag on the tag's own line spares a search to the end of the page.
+            same_line = text.find("</" + tag.name, tag.end, line_end) >= 0
+            closing = mdx.find_closing(
+                text, tag.name, tag.end, line_end if same_line else len(text)
+            )
+            if closing is not None:
+                end = closing[1]
+        return tag.name, end
 
     def _item_column(self, line: int, fence: int) -> int:
         """Where the content of the list item that a fence at column ``fence`` of ``line`` is in
@@ -750,16 +808,10 @@ class _Scan:
             if end > line_end:
                 self.comments.append((line, line + text.count("\n", position, end - 1)))
         else:
-            tag = mdx.scan_tag(text, position, len(text))
-            if tag is None:
+            extent = self._element_extent(position, line_end)
+            if extent is None:
                 return
-            end = tag.end
-            if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
-                if text.find("</" + tag.name, tag.end, line_end) >= 0:
-                    return
-                closing = mdx.find_closing(text, tag.name, tag.end, len(text))
-                if closing is not None:
-                    end = closing[1]
+            end = extent[1]
         if end > line_end:
             self._add_span(line, position, end)
 
