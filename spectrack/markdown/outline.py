@@ -515,6 +515,8 @@ class _Scan:
         """Fence column → line → `_item_column` of a fence at that column below that line, for
         the lines walked."""
         self.body_start = 0
+        self.extent: tuple[int, tuple[str, int] | None] = (-1, None)
+        """The last `_element_extent` worked out, with its position."""
         self.fence_starts: dict[int, int] = {}
         """Last line → first line of the fenced blocks found so far."""
         self.in_paragraph: dict[int, bool] = {}
@@ -660,24 +662,28 @@ class _Scan:
     def _element_extent(self, position: int, line_end: int) -> tuple[str, int] | None:
         """The name of the element whose tag starts at ``position`` and the offset where the
         element ends: after its closing tag, or after its own tag when it is self-closing,
-        void, unclosed or a stray closing tag. None when no tag starts there."""
+        void, unclosed or a stray closing tag. None when no tag starts there. (Asked first
+        whether the line opens an HTML block, then for its span: the last answer is kept.)"""
+        if self.extent[0] == position:
+            return self.extent[1]
         text = self.text
+        extent: tuple[str, int] | None = None
         stray = mdx.CLOSING_TAG.match(text, position)
         if stray is not None:
-            return stray[1], stray.end()
-        tag = mdx.scan_tag(text, position, len(text))
-        if tag is None:
-            return None
-        end = tag.end
-        if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
-            # A closing tag on the tag's own line spares a search to the end of the page.
-            same_line = text.find("</" + tag.name, tag.end, line_end) >= 0
-            closing = mdx.find_closing(
-                text, tag.name, tag.end, line_end if same_line else len(text)
-            )
-            if closing is not None:
-                end = closing[1]
-        return tag.name, end
+            extent = stray[1], stray.end()
+        elif (tag := mdx.scan_tag(text, position, len(text))) is not None:
+            end = tag.end
+            if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
+                # A closing tag on the tag's own line spares a search to the end of the page.
+                same_line = text.find("</" + tag.name, tag.end, line_end) >= 0
+                closing = mdx.find_closing(
+                    text, tag.name, tag.end, line_end if same_line else len(text)
+                )
+                if closing is not None:
+                    end = closing[1]
+            extent = tag.name, end
+        self.extent = (position, extent)
+        return extent
 
     def _item_column(self, line: int, fence: int) -> int:
         """Where the content of the list item that a fence at column ``fence`` of ``line`` is in
