@@ -117,3 +117,18 @@ def test_alike_sentences_with_no_word_of_their_own_are_still_all_paired() -> Non
     old += "[the lamp]: http://lamps.example/\n"
     page = diff_texts(old, old.replace("http:", "https:"), "lamps.md")
     assert lines_paired(page) == [(line, line) for line in range(1, 300, 2)]
+
+
+def test_alike_sentences_pushed_down_by_new_ones_keep_their_partners() -> None:
+    """Sentences added at the top move every old one far from its place: the words only two
+    sentences hold still pair each old sentence with its own."""
+    count = 150
+    old_sentences = [f"See [kettle {n}] for the parts of kettle {n}." for n in range(count)]
+    added = [f"See [kettle {n}] for the parts of kettle {n}." for n in range(count, count + 60)]
+    definitions = "".join(f"[kettle {n}]: http://kettles.example/{n}\n" for n in range(count + 60))
+    old = "\n\n".join(old_sentences) + "\n\n" + definitions
+    new = "\n\n".join(added + old_sentences) + "\n\n" + definitions.replace("http:", "https:")
+    page = diff_texts(old, new, "kettles.md")
+    modified = [c for c in page.changes if c.kind.value == "modified"]
+    assert len(modified) == count
+    assert all(c.old and c.new and c.old.text == c.new.text for c in modified)

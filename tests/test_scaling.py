@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spectrack.diff import align, diff_texts
+from spectrack.diff.align import _candidates as align_candidates
 from spectrack.diff.align import pair_by_similarity, similarity
 from spectrack.diff.engine import _position
 from spectrack.diff.lines import line_diff, split_lines, trimmed_opcodes
@@ -285,6 +286,43 @@ def test_a_link_target_changed_in_alike_sentences_scores_a_bounded_number_of_pai
         patch.setattr(align, "similarity", counted)
         report = diff_texts(old, old.replace("http:", "https:"), "page.md")
     assert str(report.verdict) == "editorial"
+    assert len(scored) <= 64 * count
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Walk from [room {i}] to room {j} and back.",
+        "See [the room] for the walk back.",
+    ],
+    ids=["each-shares-a-word-with-the-next", "all-alike"],
+)
+def test_alike_sentences_without_words_of_their_own_are_paired_in_bounded_work(
+    sentence: str,
+) -> None:
+    """With no word only two sentences hold (or only the first and last), the pairing looks
+    near each sentence's place rather than at every other sentence."""
+    count = 400
+    old = "".join(sentence.format(i=i, j=i + 1) + "\n\n" for i in range(count))
+    old += "".join(f"[room {i}]: http://rooms.example/{i}\n" for i in range(count))
+    old += "[the room]: http://rooms.example/\n"
+    looked_at = []
+    scored = []
+
+    def counted_candidates(old_words, new_words, budget=None):  # type: ignore[no-untyped-def]
+        looked_at.append(len(old_words) + len(new_words))
+        return align_candidates(old_words, new_words, budget)
+
+    def counted_similarity(old_words: frozenset[str], new_words: frozenset[str]) -> float:
+        scored.append(1)
+        return similarity(old_words, new_words)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(align, "_candidates", counted_candidates)
+        patch.setattr(align, "similarity", counted_similarity)
+        report = diff_texts(old, old.replace("http:", "https:"), "page.md")
+    assert [c.kind.value for c in report.changes].count("modified") == count
+    assert sum(looked_at) <= 8 * count
     assert len(scored) <= 64 * count
 
 

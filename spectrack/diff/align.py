@@ -24,6 +24,9 @@ SIMILARITY_THRESHOLD = 0.4
 PAIRS_PER_UNIT = 64
 """How many index entries per unit a region may look at for similar pairs before it is cut at
 anchors (`_anchors`): where most words are shared by all units, every pair would be scored."""
+NEARBY = 16
+"""How far from its own place a unit looks for its partner in a stretch between anchors whose
+units are still too alike for the similarity filter."""
 
 WORD = re.compile(r"\w+")
 
@@ -216,16 +219,49 @@ class _Sides:
 
 
 def _partners(sides: _Sides) -> dict[int, int]:
-    """Old index → new index of the units paired, most similar first."""
+    """Old index → new index of the units paired, most similar first.
+
+    A region too alike for the similarity filter is cut at the pairs that a word only they
+    hold ties together (`_anchors`); in the stretches between, units too alike again are
+    compared only with the units near their place (`NEARBY`).
+    """
+    found = _filtered(sides)
+    if found is not None:
+        return found
+    partner: dict[int, int] = {}
+    i0 = j0 = 0
+    ends = (len(sides.old), len(sides.new))
+    for i, j in [*_anchors(sides), ends]:
+        stretch = sides.between(i0, i, j0, j)
+        between = _filtered(stretch)
+        if between is None:
+            between = _greedy(stretch, _nearby(len(stretch.old), len(stretch.new)))
+        partner.update((a + i0, b + j0) for a, b in between.items())
+        if (i, j) != ends:
+            partner[i] = j
+        i0, j0 = i + 1, j + 1
+    return partner
+
+
+def _filtered(sides: _Sides) -> dict[int, int] | None:
+    """`_greedy` over every pair of a small region or over the pairs the similarity filter
+    keeps; None when the filter would look at too many index entries (`PAIRS_PER_UNIT`)."""
     old_count, new_count = len(sides.old), len(sides.new)
     if old_count * new_count <= 64:
         return _greedy(sides, ((i, j) for i in range(old_count) for j in range(new_count)))
     candidates = _candidates(
         sides.old_words, sides.new_words, PAIRS_PER_UNIT * (old_count + new_count)
     )
-    if candidates is None:
-        return _anchored(sides)
-    return _greedy(sides, candidates)
+    return None if candidates is None else _greedy(sides, candidates)
+
+
+def _nearby(old_count: int, new_count: int) -> Iterator[tuple[int, int]]:
+    """Each old unit with the new units about as far into the region as it is."""
+    scale = new_count / old_count
+    for i in range(old_count):
+        place = round(i * scale)
+        for j in range(max(0, place - NEARBY), min(new_count, place + NEARBY + 1)):
+            yield i, j
 
 
 def _greedy(sides: _Sides, pairs_to_score: Iterable[tuple[int, int]]) -> dict[int, int]:
@@ -242,26 +278,6 @@ def _greedy(sides: _Sides, pairs_to_score: Iterable[tuple[int, int]]) -> dict[in
         if i not in partner and j not in taken:
             partner[i] = j
             taken.add(j)
-    return partner
-
-
-def _anchored(sides: _Sides) -> dict[int, int]:
-    """`_partners` of a region too alike to look for similar pairs in at once: it is cut at
-    the pairs of `_anchors`, and the stretches between them are paired on their own."""
-    anchors = _anchors(sides)
-    if not anchors:
-        everything = _candidates(sides.old_words, sides.new_words)
-        assert everything is not None, "no budget, no refusal"
-        return _greedy(sides, everything)
-    partner: dict[int, int] = {}
-    i0 = j0 = 0
-    ends = (len(sides.old), len(sides.new))
-    for i, j in [*anchors, ends]:
-        between = _partners(sides.between(i0, i, j0, j))
-        partner.update((a + i0, b + j0) for a, b in between.items())
-        if (i, j) != ends:
-            partner[i] = j
-        i0, j0 = i + 1, j + 1
     return partner
 
 
