@@ -9,7 +9,6 @@ is a move (the engine pairs leftovers across regions, see `spectrack.diff.engine
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -22,11 +21,11 @@ from spectrack.model import Block, BlockKind, Sentence
 SIMILARITY_THRESHOLD = 0.4
 """Share of common words (Jaccard) above which two units are one modified unit."""
 PAIRS_PER_UNIT = 64
-"""How many index entries per unit a region may look at for similar pairs before it is cut at
-anchors (`_anchors`): where most words are shared by all units, every pair would be scored."""
+"""How many index entries per unit a region may look at for similar pairs (see `_partners`):
+where most words are shared by all units, the filter would keep every pair."""
 NEARBY = 16
-"""How far from its own place a unit looks for its partner in a stretch between anchors whose
-units are still too alike for the similarity filter."""
+"""How far from its own place a unit looks for its partner among units still too alike for the
+similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
 
@@ -214,32 +213,35 @@ class _Sides:
             return 0.0
         return similarity(self.old_words[i], self.new_words[j])
 
-    def between(self, i0: int, i: int, j0: int, j: int) -> _Sides:
-        return _Sides(self.old[i0:i], self.new[j0:j], self.old_words[i0:i], self.new_words[j0:j])
+    def picked(self, old: Sequence[int], new: Sequence[int]) -> _Sides:
+        """The units at indices ``old`` and ``new``, in that order."""
+        return _Sides(
+            [self.old[i] for i in old],
+            [self.new[j] for j in new],
+            [self.old_words[i] for i in old],
+            [self.new_words[j] for j in new],
+        )
 
 
 def _partners(sides: _Sides) -> dict[int, int]:
     """Old index → new index of the units paired, most similar first.
 
-    A region too alike for the similarity filter is cut at the pairs that a word only they
-    hold ties together (`_anchors`); in the stretches between, units too alike again are
-    compared only with the units near their place (`NEARBY`).
+    In a region too alike for the similarity filter, units that a word only they hold ties
+    together (`_ties`) are paired first; the others, too alike again, are compared only with
+    the units near their place among the others (`NEARBY`).
     """
     found = _filtered(sides)
     if found is not None:
         return found
-    partner: dict[int, int] = {}
-    i0 = j0 = 0
-    ends = (len(sides.old), len(sides.new))
-    for i, j in [*_anchors(sides), ends]:
-        stretch = sides.between(i0, i, j0, j)
-        between = _filtered(stretch)
-        if between is None:
-            between = _greedy(stretch, _nearby(len(stretch.old), len(stretch.new)))
-        partner.update((a + i0, b + j0) for a, b in between.items())
-        if (i, j) != ends:
-            partner[i] = j
-        i0, j0 = i + 1, j + 1
+    partner = _ties(sides)
+    taken = set(partner.values())
+    old_rest = [i for i in range(len(sides.old)) if i not in partner]
+    new_rest = [j for j in range(len(sides.new)) if j not in taken]
+    rest = sides.picked(old_rest, new_rest)
+    between = _filtered(rest)
+    if between is None:
+        between = _greedy(rest, _nearby(len(old_rest), len(new_rest)))
+    partner.update((old_rest[a], new_rest[b]) for a, b in between.items())
     return partner
 
 
@@ -281,25 +283,23 @@ def _greedy(sides: _Sides, pairs_to_score: Iterable[tuple[int, int]]) -> dict[in
     return partner
 
 
-def _anchors(sides: _Sides) -> list[tuple[int, int]]:
-    """Pairs that a word only they hold ties together, similar enough and in order.
+def _ties(sides: _Sides) -> dict[int, int]:
+    """Old index → new index of the units that a word only they hold ties together.
 
     Patience diff's unique lines, for words: a word that one old unit alone and one new unit
-    alone hold (a number, a name) ties the two, unless either is tied to another unit too. Of
-    those ties, the longest run in the same order on both sides is kept.
+    alone hold (a number, a name) ties the two, unless either is tied to another unit too or
+    the two are not alike enough.
     """
     old_holders = _sole_holders(sides.old_words)
     new_holders = _sole_holders(sides.new_words)
     ties = {(i, new_holders[word]) for word, i in old_holders.items() if word in new_holders}
     old_ties = Counter(i for i, _ in ties)
     new_ties = Counter(j for _, j in ties)
-    return _increasing(
-        sorted(
-            (i, j)
-            for i, j in ties
-            if old_ties[i] == new_ties[j] == 1 and sides.score(i, j) >= SIMILARITY_THRESHOLD
-        )
-    )
+    return {
+        i: j
+        for i, j in sorted(ties)
+        if old_ties[i] == new_ties[j] == 1 and sides.score(i, j) >= SIMILARITY_THRESHOLD
+    }
 
 
 def _sole_holders(word_sets: Sequence[frozenset[str]]) -> dict[str, int]:
@@ -313,31 +313,6 @@ def _sole_holders(word_sets: Sequence[frozenset[str]]) -> dict[str, int]:
             else:
                 holder[word] = index
     return {word: index for word, index in holder.items() if word not in shared}
-
-
-def _increasing(pairs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest run of ``pairs`` (sorted, each index used once) whose second index increases."""
-    ends: list[int] = []
-    """ends[k]: the smallest second index that ends a run of k + 1 pairs so far."""
-    end_positions: list[int] = []
-    before: list[int] = []
-    """Position in ``pairs`` of the pair before each one in the longest run ending with it."""
-    for position, (_, j) in enumerate(pairs):
-        length = bisect_left(ends, j)
-        before.append(end_positions[length - 1] if length else -1)
-        if length == len(ends):
-            ends.append(j)
-            end_positions.append(position)
-        else:
-            ends[length] = j
-            end_positions[length] = position
-    run = []
-    position = end_positions[-1] if end_positions else -1
-    while position >= 0:
-        run.append(pairs[position])
-        position = before[position]
-    run.reverse()
-    return run
 
 
 def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
