@@ -294,3 +294,28 @@ def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
     whole = windowed_as_whole(old, old.replace("MUST", "MAY"))
     assert [change.section for change in whole.changes] == [("Kettles",)]
     assert [heading.source for heading in outline(old, "page.md").headings] == ["Kettles"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- item\n  <div>para\n## Lids\n",
+        ":::note\n<p>Some text\n:::\n## Lids\n",
+        ":::tip\n2. ```sh\nls\n```\n:::\n",
+        "!!! note\n2. ```sh\nls\n```\n",
+        "[ref]: https://kettles.example/\n2) ```\nls\n```\n",
+        "<!--\na note\n-->\n2) ```\nls\n```\n",
+        "===\nexport const a = 1\n# Kettles\n",
+        "Some text\n<Kettle />\nexport const a = 1\n# Kettles\n",
+        "<Warning>\nHandles stay cool.\n</Warning>\nexport const a = 1\n## Lids\n",
+    ],
+)
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_the_outline_finds_the_fences_and_headings_the_parser_finds(text: str, name: str) -> None:
+    """Blocks inside list items and containers, lines that end a paragraph or go on with it."""
+    page = outline(text, name)
+    tokens = parser(page.dialect).parse(text, {})
+    assert set(page.fenced.firsts) == {t.map[0] for t in tokens if t.type == "fence" and t.map}
+    assert {heading.line for heading in page.headings} == {
+        t.map[0] for t in tokens if t.type == "heading_open" and t.map
+    }

@@ -414,21 +414,37 @@ def outline(text: str, name: str = "") -> Outline:
     return page
 
 
-def _ends_itself(line: str) -> bool:
+def _ends_itself(line: str, after_text: bool) -> bool:
     """Whether nothing a line is part of goes on below it, so a block may start there: a blank
-    line, a heading, a rule or setext underline, a container's or an admonition's marker, an
-    element's or a shortcode's tag, a comment or a link reference definition alone on the
-    line."""
+    line, a heading, a rule, a setext underline (``after_text``: below a line of paragraph
+    text), a container's or an admonition's marker, an HTML comment; and, where no paragraph
+    goes on into them (not ``after_text``), an element's or a shortcode's tag, an MDX comment
+    or a link reference definition alone on the line."""
     text = line.strip()
-    return (
-        not text
-        or _ATX_START.match(text) is not None
-        or not text.strip("=-*_ \t")
-        or text.startswith((":::", "!!!", "???"))
-        or _TAG_LINE.fullmatch(text) is not None
-        or (text.startswith("<!--") and text.endswith("-->"))
+    if not text or _ATX_START.match(text) or text.startswith((":::", "!!!", "???")):
+        return True
+    if not text.strip("-*_ \t"):
+        return True
+    if not text.strip("= \t"):
+        return after_text
+    if text.startswith("<!--") and text.endswith("-->"):
+        return True
+    return not after_text and (
+        _TAG_LINE.fullmatch(text) is not None
         or (text.startswith("{/*") and text.endswith("*/}"))
         or _REFERENCE_LINE.match(line) is not None
+    )
+
+
+def _is_text(line: str) -> bool:
+    """Whether a line reads as paragraph text (what a paragraph goes on into)."""
+    content = line.lstrip(" ")
+    return (
+        bool(content.strip())
+        and not content.startswith(_MARKUP)
+        and _continues_paragraph(content)
+        and not _ATX_START.match(content)
+        and bool(content.strip("=-*_ \t"))
     )
 
 
@@ -519,6 +535,8 @@ class _Scan:
         """The last `_element_extent` worked out, with its position."""
         self.fence_starts: dict[int, int] = {}
         """Last line → first line of the fenced blocks found so far."""
+        self.element_lasts: set[int] = set()
+        """The last lines of the elements and shortcodes that span lines, found so far."""
         self.in_paragraph: dict[int, bool] = {}
         """Line → whether it is text of a paragraph outside any list (see
         `_paragraph_text`), for the lines walked."""
@@ -627,11 +645,19 @@ class _Scan:
 
     def _block_may_start(self, line: int) -> bool:
         """Whether the line above ``line`` leaves no paragraph or HTML block open."""
-        return (
+        if (
             line <= self.body_start
             or line - 1 in self.fence_starts
-            or _ends_itself(self.lines[line - 1])
+            or line - 1 in self.element_lasts
+        ):
+            return True
+        above = line - 2
+        after_text = (
+            above >= self.body_start
+            and above not in self.fence_starts
+            and _is_text(self.lines[above])
         )
+        return _ends_itself(self.lines[line - 1], after_text)
 
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
@@ -642,14 +668,13 @@ class _Scan:
         )
 
     def _html_block(self, line: int, start: int) -> bool:
-        """Whether ``line`` opens an HTML block: a tag that the element rule leaves alone, since
-        its element does not end its line, of a block-level name (such a block may interrupt a
-        paragraph), or alone on its line where a block may start."""
-        source = self.lines[line]
-        position = start + len(source) - len(source.lstrip(" "))
-        if not source.lstrip(" ").startswith("<") or position < self.skip_to:
+        """Whether ``line`` opens an HTML block: a tag at the margin that the element rule leaves
+        alone, since its element does not end its line, of a block-level name (such a block may
+        interrupt a paragraph), or alone on its line where a block may start."""
+        # Within a list item or a container the block would end with them: not modelled.
+        if not self.text.startswith("<", start) or start < self.skip_to or self.containers:
             return False
-        extent = self._element_extent(position, self._line_end(position))
+        extent = self._element_extent(start, self._line_end(start))
         if extent is None:
             return False
         name, end = extent
@@ -657,7 +682,9 @@ class _Scan:
             return False
         if name.lower() in HTML_BLOCK_NAMES:
             return True
-        return _TAG_LINE.fullmatch(source.strip()) is not None and self._block_may_start(line)
+        return _TAG_LINE.fullmatch(self.lines[line].strip()) is not None and self._block_may_start(
+            line
+        )
 
     def _element_extent(self, position: int, line_end: int) -> tuple[str, int] | None:
         """The name of the element whose tag starts at ``position`` and the offset where the
@@ -741,8 +768,8 @@ class _Scan:
                 not text.strip()
                 or text.startswith(_MARKUP)
                 or above in self.fence_starts
-                or _ATX_START.match(text.lstrip(" "))
-                or not text.strip(" \t=-*_")
+                or _ends_itself(text, after_text=False)
+                or text.rstrip().endswith(("-->", "*/}"))
             ):
                 # What stood above ended: is the run of lines below a paragraph outside a list?
                 return _Found(_opens_paragraph(self.lines[above + 1]))
@@ -842,4 +869,5 @@ class _Scan:
     def _add_span(self, line: int, position: int, end: int) -> None:
         last = line + self.text.count("\n", position, end - 1)
         self.spans.append((line, last))
+        self.element_lasts.add(last)
         self.skip_to = max(self.skip_to, end)
