@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spectrack.diff import align, diff_texts
+from spectrack.diff import lines as line_module
 from spectrack.diff.align import _candidates as align_candidates
 from spectrack.diff.align import pair_by_similarity, similarity
 from spectrack.diff.engine import _position
@@ -190,7 +191,11 @@ MDX_PIECES = [
 HUGO_PIECES = ["{{< note >}}", "{{< /note >}}", "{{% note %}}", "{{< note x=1 >}}", "text\n", "\n"]
 
 
-def walked(tags_from: Callable[[int], Iterator[closing.Tag]], start: int) -> closing.Closing:
+TagsFrom = Callable[[int], Iterator[closing.Tag]]
+"""A syntax's tags of one name in one page, from an offset on."""
+
+
+def walked(tags_from: TagsFrom, start: int) -> closing.Closing:
     """The closing tag as a walk to the end finds it: the reference for the pairing."""
     depth = 1
     for kind, begin, end, _ in tags_from(start):
@@ -202,12 +207,17 @@ def walked(tags_from: Callable[[int], Iterator[closing.Tag]], start: int) -> clo
     return None
 
 
+def paired_as_walked(tags_from: TagsFrom) -> TagsFrom:
+    """``tags_from``, once every element pairing them at once finds is found so by a walk."""
+    for start, found in closing.pair(tags_from(0)).items():
+        assert found == walked(tags_from, start)
+    return tags_from
+
+
 @given(st.lists(st.sampled_from(MDX_PIECES), max_size=200))
 def test_pairing_mdx_elements_at_once_finds_what_walking_finds(pieces: list[str]) -> None:
     src = "".join(pieces)
-    tags_from = partial(mdx._tags, src, "Note", limit=len(src))
-    for start, found in closing.pair(tags_from(0)).items():
-        assert found == walked(tags_from, start)
+    tags_from = paired_as_walked(partial(mdx._tags, src, "Note", limit=len(src)))
     for opening in re.finditer("<Note", src):
         tag = mdx.scan_tag(src, opening.start(), len(src))
         if tag is not None and not tag.self_closing:
@@ -218,9 +228,7 @@ def test_pairing_mdx_elements_at_once_finds_what_walking_finds(pieces: list[str]
 @given(st.lists(st.sampled_from(HUGO_PIECES), max_size=200))
 def test_pairing_shortcodes_at_once_finds_what_walking_finds(pieces: list[str]) -> None:
     src = "".join(pieces)
-    tags_from = partial(hugo._tags, src, "note", limit=len(src))
-    for start, found in closing.pair(tags_from(0)).items():
-        assert found == walked(tags_from, start)
+    tags_from = paired_as_walked(partial(hugo._tags, src, "note", limit=len(src)))
     for opening in re.finditer(r"\{\{[<%] note[^}]*[>%]\}\}", src):
         expected = walked(tags_from, opening.end())
         assert hugo.find_closing(src, "note", opening.end(), len(src)) == expected
@@ -340,7 +348,7 @@ def test_one_sentence_changed_among_thousands_of_equal_ones_aligns_only_what_cha
         return SequenceMatcher(junk, old_keys, new_keys, autojunk=autojunk)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(align, "SequenceMatcher", counted)
+        patch.setattr(line_module, "SequenceMatcher", counted)
         report = diff_texts(old, new, "page.md")
     assert [change.kind.value for change in report.changes] == ["weakened"]
     assert sum(aligned) <= 64

@@ -12,10 +12,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from difflib import Match, SequenceMatcher
+from difflib import Match
 from math import ceil
 
-from spectrack.diff.lines import shared_ends
+from spectrack.diff.lines import trimmed_opcodes
 from spectrack.model import Block, BlockKind, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
@@ -333,19 +333,13 @@ def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Un
 
 
 def _matching_blocks(old_keys: Sequence[str], new_keys: Sequence[str]) -> list[Match]:
-    """difflib's matching blocks, with the keys both sides start and end with matched first.
-
-    difflib looks at every copy of a key for each unit, so a changed window of thousands of
-    equal sentences cost the square of their number; the shared start and end are matched in
-    one pass, as the line diff does, and only what lies between goes to difflib.
-    """
-    head, tail = shared_ends(old_keys, new_keys)
-    old_end, new_end = len(old_keys) - tail, len(new_keys) - tail
-    matcher = SequenceMatcher(None, old_keys[head:old_end], new_keys[head:new_end], autojunk=False)
+    """difflib's matching blocks, the keys both sides start and end with matched first (see
+    `trimmed_opcodes`: a changed window of thousands of equal sentences cost difflib the square
+    of their number)."""
     return [
-        Match(0, 0, head),
-        *(Match(a + head, b + head, size) for a, b, size in matcher.get_matching_blocks()),
-        Match(old_end, new_end, tail),
+        Match(i1, j1, i2 - i1)
+        for tag, i1, i2, j1, _ in trimmed_opcodes(old_keys, new_keys, autojunk=False)
+        if tag == "equal"
     ]
 
 

@@ -59,7 +59,13 @@ def trimmed_opcodes(
     items repeat (a word in a sentence of thousands) from costing difflib time quadratic in its
     length.
     """
-    head, tail = shared_ends(old, new)
+    shortest = min(len(old), len(new))
+    head = 0
+    while head < shortest and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
     old_end, new_end = len(old) - tail, len(new) - tail
     middle = SequenceMatcher(None, old[head:old_end], new[head:new_end], autojunk=autojunk)
     opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
@@ -74,18 +80,6 @@ def trimmed_opcodes(
             merged.pop()
         merged.append(opcode)
     return merged
-
-
-def shared_ends(old: Sequence[Hashable], new: Sequence[Hashable]) -> tuple[int, int]:
-    """How many items the two sequences share from their start, then from their end."""
-    shortest = min(len(old), len(new))
-    head = 0
-    while head < shortest and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    return head, tail
 
 
 def group_hunks(diff: LineDiff) -> list[list[Opcode]]:
