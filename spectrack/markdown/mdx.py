@@ -25,7 +25,8 @@ _NAME = re.compile(r"[A-Za-z][\w.:-]*")
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _UNQUOTED = re.compile(r"[^\s\"'=<>`/]+")
 CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
-_ESM = re.compile(r"(?:import|export)\b")
+ESM = re.compile(r"(?:import|export)\b")
+"""How an MDX ``import``/``export`` statement starts its line."""
 VOID_ELEMENTS = frozenset(
     [
         "area",
@@ -257,7 +258,7 @@ def esm_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) ->
     """MDX ``import``/``export`` statements at the start of a line: dropped up to a blank line."""
     if state.sCount[start_line] != 0 or state.blkIndent != 0:
         return False
-    if _ESM.match(state.src, state.bMarks[start_line]) is None:
+    if ESM.match(state.src, state.bMarks[start_line]) is None:
         return False
     if silent:
         return True

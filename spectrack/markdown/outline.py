@@ -29,18 +29,15 @@ from spectrack.markdown.inline import clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.normative import has_keywords
 
-_CANDIDATE = re.compile(r"\n[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))")
-_MDX_CANDIDATE = re.compile(
-    r"\n(?:[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))|(?:import|export)\b)"
-)
+_CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
+"""How a line starts that can open one of the constructs the scan looks for, or a heading."""
+_CANDIDATE = re.compile(rf"\n{_CANDIDATE_LINE}")
+_MDX_CANDIDATE = re.compile(rf"\n(?:{_CANDIDATE_LINE}|{mdx.ESM.pattern})")
 """`_CANDIDATE`, or an MDX ``import``/``export`` statement."""
-_TAG_LINE = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>|\{\{[<%].*[>%]\}\}")
-"""An element's or a shortcode's tag alone on its line: the parser reads it as a block of its
-own, and what follows as another."""
-_REFERENCE_LINE = re.compile(r" {0,3}\[[^\]\n]+\]:[ \t]*\S+[ \t]*$")
-HTML_BLOCK_NAMES = frozenset(block_names)
+_TAG_LINE = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
+"""An element's tag alone on its line: the parser reads it as a block of its own."""
+_HTML_BLOCK_NAMES = frozenset(block_names)
 """Tag names that open an HTML block wherever they start a line (CommonMark's sixth kind)."""
-_ESM_START = re.compile(r"(?:import|export)\b")
 _BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
@@ -431,8 +428,9 @@ def _ends_itself(line: str, after_text: bool) -> bool:
         return True
     return not after_text and (
         _TAG_LINE.fullmatch(text) is not None
+        or hugo.SHORTCODE.fullmatch(text) is not None
         or (text.startswith("{/*") and text.endswith("*/}"))
-        or _REFERENCE_LINE.match(line) is not None
+        or _REFERENCE.match("\n" + line) is not None
     )
 
 
@@ -511,8 +509,8 @@ class _Scan:
         self, text: str, lines: list[str], spans: list[tuple[int, int]], *, esm: bool = False
     ) -> None:
         self.text = text
-        self.candidate = _MDX_CANDIDATE if esm else _CANDIDATE
-        """What a line that may matter starts with (MDX adds ESM statements)."""
+        self.esm = esm
+        """Whether ``import``/``export`` statements are read (MDX)."""
         self.lines = lines
         self.spans = spans
         self.headings: list[Heading] = []
@@ -555,7 +553,7 @@ class _Scan:
                 position, line = raw
         while True:
             if self.fence is None:
-                match = self.candidate.search(text, position)
+                match = (_MDX_CANDIDATE if self.esm else _CANDIDATE).search(text, position)
             else:
                 # Nothing inside a fenced code block matters but the line that closes it, or,
                 # in a list item, a line indented less than the item's content.
@@ -662,9 +660,7 @@ class _Scan:
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
         return (
-            self.candidate is _MDX_CANDIDATE
-            and _ESM_START.match(self.text, start) is not None
-            and self._block_may_start(line)
+            self.esm and mdx.ESM.match(self.text, start) is not None and self._block_may_start(line)
         )
 
     def _html_block(self, line: int, start: int) -> bool:
@@ -680,7 +676,7 @@ class _Scan:
         name, end = extent
         if not self.text[end : self._line_end(end)].strip():
             return False
-        if name.lower() in HTML_BLOCK_NAMES:
+        if name.lower() in _HTML_BLOCK_NAMES:
             return True
         return _TAG_LINE.fullmatch(self.lines[line].strip()) is not None and self._block_may_start(
             line
@@ -742,15 +738,11 @@ class _Scan:
 
     def _may_be_lazy(self, line: int) -> bool:
         """Whether ``line``, unindented, may continue the paragraph of a list item above it."""
-        text = self.lines[line]
         return (
             line > self.body_start
             and bool(self.lines[line - 1].strip())
             and line - 1 not in self.fence_starts
-            and not text.startswith(_MARKUP)
-            and _continues_paragraph(text)
-            and not _ATX_START.match(text)
-            and not _THEMATIC_BREAK.match(text)
+            and _is_text(self.lines[line])
         )
 
     def _paragraph_text(self, line: int) -> bool:
@@ -765,8 +757,7 @@ class _Scan:
         def step(above: int) -> int | _Found[bool]:
             text = self.lines[above] if above >= self.body_start else ""
             if (
-                not text.strip()
-                or text.startswith(_MARKUP)
+                text.startswith(_MARKUP)
                 or above in self.fence_starts
                 or _ends_itself(text, after_text=False)
                 or text.rstrip().endswith(("-->", "*/}"))
