@@ -29,7 +29,7 @@ from spectrack.diff.windows import Window, windows
 from spectrack.markdown import closing, hugo, inline, mdx, parse, scan
 from spectrack.markdown.outline import _Scan
 from spectrack.markdown.parser import Dialect, parser
-from spectrack.model import Change, ChangeClass, ChangeKind, Side
+from spectrack.model import Change, ChangeClass, ChangeKind, PageReport, Side
 from spectrack.sentences import Ranges
 
 RUN = 3000
@@ -151,17 +151,71 @@ def apply(
     return result
 
 
-@given(st.lists(st.integers(0, 3)), st.lists(st.integers(0, 3)))
+@pytest.mark.parametrize("anchored_above", [line_module.ANCHORED_ABOVE, 0, 6])
+@given(st.lists(st.integers(0, 12)), st.lists(st.integers(0, 12)))
 def test_trimmed_opcodes_cover_both_sequences_and_turn_one_into_the_other(
-    old: list[int], new: list[int]
+    anchored_above: int, old: list[int], new: list[int]
 ) -> None:
-    opcodes = trimmed_opcodes(old, new)
+    opcodes = trimmed_opcodes(old, new, anchored_above=anchored_above)
     assert apply(opcodes, old, new) == new
     starts = [(i1, j1) for _, i1, _, j1, _ in opcodes]
     ends = [(i2, j2) for _, _, i2, _, j2 in opcodes]
     assert [(0, 0), *ends] == [*starts, (len(old), len(new))] or (old == new == [] == opcodes)
     assert all(old[i1:i2] == new[j1:j2] for tag, i1, i2, j1, j2 in opcodes if tag == "equal")
     assert all(a[0] != b[0] for a, b in pairwise(opcodes) if a[0] == "equal")
+
+
+def test_scattered_edits_in_a_long_page_are_aligned_between_its_unique_lines() -> None:
+    """difflib looks at every line of a stretch for each match it finds: thousands of edits
+    scattered through a page of thousands of lines cost it the square of the page."""
+    paragraphs = [f"Relay {number} MUST forward the parcel." for number in range(RUN)]
+    old = "\n\n".join(paragraphs) + "\n"
+    for number in range(0, RUN, 3):
+        paragraphs[number] = paragraphs[number].replace("MUST", "SHOULD")
+    new = "\n\n".join(paragraphs) + "\n"
+    report, aligned = diff_counting_alignment(old, new)
+    assert [change.kind.value for change in report.changes] == ["weakened"] * (RUN // 3)
+    assert (report.lines_added, report.lines_removed) == (RUN // 3, RUN // 3)
+    assert aligned <= 64 * RUN
+
+
+def diff_counting_alignment(old: str, new: str) -> tuple[PageReport, int]:
+    """The report, and how many pairs of items (old × new) difflib was given to align."""
+    aligned = []
+
+    def counted(junk, old_items, new_items, autojunk):  # type: ignore[no-untyped-def]
+        aligned.append(len(old_items) * len(new_items))
+        return SequenceMatcher(junk, old_items, new_items, autojunk=autojunk)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(line_module, "SequenceMatcher", counted)
+        report = diff_texts(old, new, "page.md")
+    return report, sum(aligned)
+
+
+@given(st.lists(st.integers(0, 12)), st.lists(st.integers(0, 12)))
+def test_anchors_are_a_longest_run_of_unique_items_in_the_same_order(
+    old: list[int], new: list[int]
+) -> None:
+    anchors = line_module._unique_anchors(old, new, 0, len(old), 0, len(new))
+    assert all(old.count(old[i]) == new.count(new[j]) == 1 for i, j in anchors)
+    assert all(old[i] == new[j] for i, j in anchors)
+    assert all(a < c and b < d for (a, b), (c, d) in pairwise(anchors))
+    unique = [item for item in old if old.count(item) == new.count(item) == 1]
+    by_old = sorted(unique, key=old.index)
+    by_new = sorted(unique, key=new.index)
+    assert len(anchors) == longest_common_run(by_old, by_new)
+
+
+def longest_common_run(first: list[int], second: list[int]) -> int:
+    """Length of the longest common subsequence, by the textbook table."""
+    table = [[0] * (len(second) + 1) for _ in range(len(first) + 1)]
+    for i, a in enumerate(first):
+        for j, b in enumerate(second):
+            table[i + 1][j + 1] = (
+                table[i][j] + 1 if a == b else max(table[i][j + 1], table[i + 1][j])
+            )
+    return table[-1][-1]
 
 
 def test_trimmed_opcodes_keep_the_shared_head_and_tail_whole() -> None:
@@ -341,17 +395,9 @@ def test_one_sentence_changed_among_thousands_of_equal_ones_aligns_only_what_cha
     old = " ".join(sentences) + "\n"
     sentences[RUN // 2] = "The lamp SHOULD glow."
     new = " ".join(sentences) + "\n"
-    aligned = []
-
-    def counted(junk, old_keys, new_keys, autojunk):  # type: ignore[no-untyped-def]
-        aligned.append(len(old_keys) * len(new_keys))
-        return SequenceMatcher(junk, old_keys, new_keys, autojunk=autojunk)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(line_module, "SequenceMatcher", counted)
-        report = diff_texts(old, new, "page.md")
+    report, aligned = diff_counting_alignment(old, new)
     assert [change.kind.value for change in report.changes] == ["weakened"]
-    assert sum(aligned) <= 64
+    assert aligned <= 64
 
 
 COMMENT_PIECES = ["<!--", "-->", "<!-->", "-", ">", "<b>", "</span>", "<a href='x'>", "text", "\n"]

@@ -7,6 +7,8 @@ aligns the rest: most revisions change a small part of a page.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -14,6 +16,10 @@ from difflib import SequenceMatcher
 from spectrack.model import ChangeClass, Hunk, HunkLine
 
 CONTEXT = 3
+ANCHORED_ABOVE = 2000 * 2000
+"""Above this many pairs of items (old × new) left between the shared head and tail, items found
+once on each side anchor the alignment before difflib runs between them: difflib's time grows
+with the square of a long stretch whose changes are scattered through it."""
 
 Opcode = tuple[str, int, int, int, int]
 
@@ -51,13 +57,18 @@ def line_diff(old_lines: Sequence[str], new_lines: Sequence[str]) -> LineDiff:
 
 
 def trimmed_opcodes(
-    old: Sequence[Hashable], new: Sequence[Hashable], *, autojunk: bool = True
+    old: Sequence[Hashable],
+    new: Sequence[Hashable],
+    *,
+    autojunk: bool = True,
+    anchored_above: int = ANCHORED_ABOVE,
 ) -> list[Opcode]:
     """difflib's opcodes from ``old`` to ``new``, with their shared head and tail set aside first.
 
     Besides being cheaper when little changed, this keeps a small edit in a long sequence whose
     items repeat (a word in a sentence of thousands) from costing difflib time quadratic in its
-    length.
+    length. What lies between is anchored first when it is longer than ``anchored_above`` allows
+    (see `ANCHORED_ABOVE`).
     """
     shortest = min(len(old), len(new))
     head = 0
@@ -67,10 +78,8 @@ def trimmed_opcodes(
     while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
     old_end, new_end = len(old) - tail, len(new) - tail
-    middle = SequenceMatcher(None, old[head:old_end], new[head:new_end], autojunk=autojunk)
     opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
-    for tag, i1, i2, j1, j2 in middle.get_opcodes():
-        opcodes.append((tag, i1 + head, i2 + head, j1 + head, j2 + head))
+    opcodes += _anchored(old, new, (head, old_end, head, new_end), autojunk, anchored_above)
     if tail:
         opcodes.append(("equal", old_end, len(old), new_end, len(new)))
     merged: list[Opcode] = []
@@ -80,6 +89,85 @@ def trimmed_opcodes(
             merged.pop()
         merged.append(opcode)
     return merged
+
+
+def _anchored(
+    old: Sequence[Hashable],
+    new: Sequence[Hashable],
+    bounds: tuple[int, int, int, int],
+    autojunk: bool,
+    anchored_above: int,
+) -> list[Opcode]:
+    """Opcodes from ``old[i1:i2]`` to ``new[j1:j2]`` for ``bounds`` (i1, i2, j1, j2).
+
+    A stretch with more than ``anchored_above`` pairs of items is cut at its anchors (see
+    `_unique_anchors`) and each piece between two anchors is worked on alike; difflib aligns
+    the pieces small enough, and those without anchors.
+    """
+    opcodes: list[Opcode] = []
+    pending: list[Opcode] = [("stretch", *bounds)]
+    while pending:
+        tag, i1, i2, j1, j2 = pending.pop()
+        if tag == "equal":
+            opcodes.append((tag, i1, i2, j1, j2))
+            continue
+        anchors = (
+            _unique_anchors(old, new, i1, i2, j1, j2)
+            if (i2 - i1) * (j2 - j1) > anchored_above
+            else []
+        )
+        if not anchors:
+            matcher = SequenceMatcher(None, old[i1:i2], new[j1:j2], autojunk=autojunk)
+            opcodes += [
+                (tag, a1 + i1, a2 + i1, b1 + j1, b2 + j1)
+                for tag, a1, a2, b1, b2 in matcher.get_opcodes()
+            ]
+            continue
+        pieces: list[Opcode] = []
+        for i, j in anchors:
+            if i > i1 or j > j1:
+                pieces.append(("stretch", i1, i, j1, j))
+            pieces.append(("equal", i, i + 1, j, j + 1))
+            i1, j1 = i + 1, j + 1
+        if i1 < i2 or j1 < j2:
+            pieces.append(("stretch", i1, i2, j1, j2))
+        pending += reversed(pieces)
+    return opcodes
+
+
+def _unique_anchors(
+    old: Sequence[Hashable], new: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int
+) -> list[tuple[int, int]]:
+    """Where items found exactly once in ``old[i1:i2]`` and once in ``new[j1:j2]`` sit, as
+    (old, new) positions: the longest run of them in the same order on both sides (the anchors
+    of a patience diff)."""
+    old_counts, new_counts = Counter(old[i1:i2]), Counter(new[j1:j2])
+    new_place = {item: j for j, item in enumerate(new[j1:j2], j1) if new_counts[item] == 1}
+    shared = [
+        (i, new_place[item])
+        for i, item in enumerate(old[i1:i2], i1)
+        if old_counts[item] == 1 and item in new_place
+    ]
+    # Longest increasing run of new positions, by patience sorting: ``tops[k]`` is the smallest
+    # new position ending a run of k + 1 anchors, ``before`` links each anchor to the previous.
+    tops: list[int] = []
+    ends: list[int] = []
+    before: list[int] = []
+    for index, (_, j) in enumerate(shared):
+        length = bisect_left(tops, j)
+        before.append(ends[length - 1] if length else -1)
+        if length == len(tops):
+            tops.append(j)
+            ends.append(index)
+        else:
+            tops[length] = j
+            ends[length] = index
+    run: list[tuple[int, int]] = []
+    index = ends[-1] if ends else -1
+    while index >= 0:
+        run.append(shared[index])
+        index = before[index]
+    return run[::-1]
 
 
 def group_hunks(diff: LineDiff) -> list[list[Opcode]]:
