@@ -78,9 +78,9 @@ def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[st
             yield match
 
 
-def _lowercased(keyword: Keyword, text: str) -> bool:
+def _lowercased(keyword: str, text: str) -> bool:
     """Whether the keyword's words survive in ``text`` in any but their uppercase form."""
-    pattern = r"\b" + r"\s+".join(map(re.escape, keyword.word.split())) + r"\b"
+    pattern = r"\b" + r"\s+".join(map(re.escape, keyword.split())) + r"\b"
     return any(not match.group().isupper() for match in re.finditer(pattern, text, re.IGNORECASE))
 
 
@@ -103,8 +103,10 @@ def compare_keywords(
     if not lost:
         return ChangeKind.ADDED
     if not gained:
-        lost_keywords = [k for k in old if (k.strength, k.negative) in lost]
-        if any(_lowercased(k, new_text) for k in lost_keywords):
+        lost_kinds = set(lost)
+        # Each word once: a sentence may lose thousands of copies of one keyword.
+        lost_words = {k.word: None for k in old if (k.strength, k.negative) in lost_kinds}
+        if any(_lowercased(word, new_text) for word in lost_words):
             return ChangeKind.WEAKENED
         return ChangeKind.REMOVED
     directions = {

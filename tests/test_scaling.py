@@ -19,7 +19,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spectrack.diff import align, diff_texts
+from spectrack import normative
+from spectrack.diff import align, classify, diff_texts
 from spectrack.diff import lines as line_module
 from spectrack.diff.align import _candidates as align_candidates
 from spectrack.diff.align import pair_by_similarity, similarity
@@ -140,6 +141,40 @@ def test_one_word_changed_in_a_very_long_requirement_is_found() -> None:
     assert [(c.change_class, c.kind) for c in grammar.changes] == [
         (ChangeClass.EDITORIAL, ChangeKind.MODIFIED)
     ]
+
+
+def test_keywords_trading_places_all_through_a_long_requirement_are_not_aligned_word_by_word() -> (
+    None
+):
+    """difflib's time to align a long run of repeated words grows with the cube of its length:
+    past `MOST_WORDS_ALIGNED` pairs of changed words the requirement is taken as changed."""
+    repeats = 120
+    assert (5 * repeats) ** 2 > classify.MOST_WORDS_ALIGNED
+    old = "Servers " + "MUST pour and MAY sip " * repeats + "at noon.\n"
+    new = "Servers " + "MAY pour and MUST sip " * repeats + "at noon.\n"
+    report, aligned = diff_counting_alignment(old, new)
+    assert [(c.change_class, c.kind) for c in report.changes] == [
+        (ChangeClass.NORMATIVE, ChangeKind.MODIFIED)
+    ]
+    assert aligned <= 64
+
+
+def test_a_sentence_losing_thousands_of_one_keyword_looks_for_it_in_lowercase_once() -> None:
+    old = "Servers " + "MUST pour and " * RUN + "sip.\n"
+    looked_for = []
+    lowercased = normative._lowercased
+
+    def counted(word, text):  # type: ignore[no-untyped-def]
+        looked_for.append(word)
+        return lowercased(word, text)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(normative, "_lowercased", counted)
+        removed = diff_texts(old, old.replace("MUST ", ""), "page.md")
+        weakened = diff_texts(old, old.replace("MUST ", "must "), "page.md")
+    assert [c.kind for c in removed.changes] == [ChangeKind.REMOVED]
+    assert [c.kind for c in weakened.changes] == [ChangeKind.WEAKENED]
+    assert len(looked_for) <= 2
 
 
 def apply(

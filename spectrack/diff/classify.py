@@ -12,7 +12,7 @@ import re
 from collections.abc import Container
 
 from spectrack.diff.align import Unit, words_of
-from spectrack.diff.lines import trimmed_opcodes
+from spectrack.diff.lines import shared_ends, trimmed_opcodes
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
 
@@ -24,6 +24,10 @@ PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
+MOST_WORDS_ALIGNED = 500 * 500
+"""Most pairs of words (old × new) between the shared start and end of two sentences that are
+aligned to tell whether their requirement changed. A longer change is taken for a changed
+requirement unseen: difflib's time grows with the cube of a long run of repeated words."""
 
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
@@ -86,11 +90,14 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms, articles (a, an, the), a misspelling corrected, or a leading pronoun replaced by the
-    noun it stands for.
+    noun it stands for. Never when more words changed than `MOST_WORDS_ALIGNED` allows.
     """
     before, after = requirement_words(old), requirement_words(new)
     if before == after:
         return True
+    head, tail = shared_ends(before, after)
+    if (len(before) - head - tail) * (len(after) - head - tail) > MOST_WORDS_ALIGNED:
+        return False
     for tag, i1, i2, j1, j2 in trimmed_opcodes(before, after, autojunk=False):
         if tag == "equal":
             continue

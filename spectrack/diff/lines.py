@@ -70,13 +70,7 @@ def trimmed_opcodes(
     length. What lies between is anchored first when it is longer than ``anchored_above`` allows
     (see `ANCHORED_ABOVE`).
     """
-    shortest = min(len(old), len(new))
-    head = 0
-    while head < shortest and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
+    head, tail = shared_ends(old, new)
     old_end, new_end = len(old) - tail, len(new) - tail
     opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
     opcodes += _anchored(old, new, (head, old_end, head, new_end), autojunk, anchored_above)
@@ -89,6 +83,18 @@ def trimmed_opcodes(
             merged.pop()
         merged.append(opcode)
     return merged
+
+
+def shared_ends(old: Sequence[Hashable], new: Sequence[Hashable]) -> tuple[int, int]:
+    """How many items both sequences start with, and then how many they end with."""
+    shortest = min(len(old), len(new))
+    head = 0
+    while head < shortest and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
 
 
 def _anchored(
