@@ -258,8 +258,14 @@ def test_front_matter_pushed_down_from_the_first_line_is_read_anew_either_way(ab
 
 @pytest.mark.parametrize(
     "above",
-    ["***", '<div id="kettles" />', "<!-- a note -->", "[guide]: https://kettles.example/"],
-    ids=["rule", "element", "comment", "definition"],
+    [
+        "***",
+        '<div id="kettles" />',
+        "<!-- a note -->",
+        "[guide]: https://kettles.example/",
+        '!!! warning "Hot"\n    Handles get hot.',
+    ],
+    ids=["rule", "element", "comment", "definition", "admonition-body"],
 )
 def test_an_mdx_statement_after_a_line_that_ends_itself_runs_to_the_blank_line(
     above: str,

@@ -60,6 +60,8 @@ _MARKUP = ("<", "{")
 _NOT_PARAGRAPH = ("#", "|", ">", *_FENCES)
 """How a line starts that ends a paragraph or stands outside one (with `_MARKUP`)."""
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
+_ADMONITION_BODY = 4
+"""How far the body of a ``!!!`` admonition marked at the margin is indented."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +436,11 @@ def _ends_itself(line: str, after_text: bool) -> bool:
     )
 
 
+def _indent(line: str) -> int:
+    """How many spaces a line starts with."""
+    return len(line) - len(line.lstrip(" "))
+
+
 def _is_text(line: str) -> bool:
     """Whether a line reads as paragraph text (what a paragraph goes on into)."""
     content = line.lstrip(" ")
@@ -450,7 +457,7 @@ def _ordered_not_first(text: str) -> bool:
     """Whether a line starts like an ordered list item numbered other than 1 (indented by at
     most three spaces)."""
     marker = _ORDERED_MARKER.match(text.lstrip(" "))
-    return marker is not None and int(marker[1]) != 1 and len(text) - len(text.lstrip(" ")) < 4
+    return marker is not None and int(marker[1]) != 1 and _indent(text) < 4
 
 
 def _continues_paragraph(content: str) -> bool:
@@ -538,6 +545,9 @@ class _Scan:
         self.in_paragraph: dict[int, bool] = {}
         """Line → whether it is text of a paragraph outside any list (see
         `_paragraph_text`), for the lines walked."""
+        self.in_admonition: dict[int, bool] = {}
+        """Line → whether it is in the body of an admonition marked at the margin (see
+        `_ends_admonition`), for the lines walked."""
 
     def run(self, body_start: int) -> _Spans:
         """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
@@ -647,6 +657,7 @@ class _Scan:
             line <= self.body_start
             or line - 1 in self.fence_starts
             or line - 1 in self.element_lasts
+            or self._ends_admonition(line)
         ):
             return True
         above = line - 2
@@ -656,6 +667,26 @@ class _Scan:
             and _is_text(self.lines[above])
         )
         return _ends_itself(self.lines[line - 1], after_text)
+
+    def _ends_admonition(self, line: int) -> bool:
+        """Whether ``line``, indented less than the line above it, ends the body of a ``!!!``
+        admonition marked at the margin: the body is the lines indented under the marker, and
+        the parser takes no lazy line into it."""
+        above = line - 1
+        if _indent(self.lines[line]) >= _ADMONITION_BODY or not self.lines[above].strip():
+            return False
+        if _indent(self.lines[above]) < _ADMONITION_BODY:
+            return False
+
+        def step(above: int) -> int | _Found[bool]:
+            if above < self.body_start:
+                return _Found(False)
+            text = self.lines[above]
+            if not text.strip() or _indent(text) >= _ADMONITION_BODY:
+                return above - 1
+            return _Found(text.startswith(("!!!", "???")))
+
+        return _walk_remembering(self.in_admonition, above, step)
 
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
@@ -723,7 +754,7 @@ class _Scan:
             # A fenced block's lines are code: what decides is the line that opens it.
             above = self.fence_starts.get(above, above)
             text = self.lines[above]
-            indent = len(text) - len(text.lstrip(" "))
+            indent = _indent(text)
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
                 if item is not None and item.end() <= fence and not self._paragraph_text(above):
