@@ -264,8 +264,18 @@ def test_front_matter_pushed_down_from_the_first_line_is_read_anew_either_way(ab
         "<!-- a note -->",
         "[guide]: https://kettles.example/",
         '!!! warning "Hot"\n    Handles get hot.',
+        '!!! warning "Hot"\n    Handles get hot.\n{/* a note */}',
+        'Kettles are tall.\n<div id="kettles" />',
     ],
-    ids=["rule", "element", "comment", "definition", "admonition-body"],
+    ids=[
+        "rule",
+        "element",
+        "comment",
+        "definition",
+        "admonition-body",
+        "comment-below-admonition-body",
+        "block-level-tag-below-text",
+    ],
 )
 def test_an_mdx_statement_after_a_line_that_ends_itself_runs_to_the_blank_line(
     above: str,

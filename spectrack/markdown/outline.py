@@ -34,7 +34,7 @@ _CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
 _CANDIDATE = re.compile(rf"\n{_CANDIDATE_LINE}")
 _MDX_CANDIDATE = re.compile(rf"\n(?:{_CANDIDATE_LINE}|{mdx.ESM.pattern})")
 """`_CANDIDATE`, or an MDX ``import``/``export`` statement."""
-_TAG_LINE = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
+_TAG_LINE = re.compile(r"</?([A-Za-z][\w.:-]*)(?:\s[^<>]*)?/?>")
 """An element's tag alone on its line: the parser reads it as a block of its own."""
 _HTML_BLOCK_NAMES = frozenset(block_names)
 """Tag names that open an HTML block wherever they start a line (CommonMark's sixth kind)."""
@@ -416,10 +416,14 @@ def outline(text: str, name: str = "") -> Outline:
 def _ends_itself(line: str, after_text: bool) -> bool:
     """Whether nothing a line is part of goes on below it, so a block may start there: a blank
     line, a heading, a rule, a setext underline (``after_text``: below a line of paragraph
-    text), a container's or an admonition's marker, an HTML comment; and, where no paragraph
+    text), a container's or an admonition's marker, an HTML comment, the tag of a block-level
+    HTML name alone on the line (which ends a paragraph above it); and, where no paragraph
     goes on into them (not ``after_text``), an element's or a shortcode's tag, an MDX comment
     or a link reference definition alone on the line."""
     text = line.strip()
+    tag = _TAG_LINE.fullmatch(text)
+    if tag is not None and _indent(line) < 4 and tag[1].lower() in _HTML_BLOCK_NAMES:
+        return True
     if not text or _ATX_START.match(text) or text.startswith((":::", "!!!", "???")):
         return True
     if not text.strip("-*_ \t"):
@@ -665,6 +669,7 @@ class _Scan:
             above >= self.body_start
             and above not in self.fence_starts
             and _is_text(self.lines[above])
+            and not self._ends_admonition(line - 1)
         )
         return _ends_itself(self.lines[line - 1], after_text)
 
