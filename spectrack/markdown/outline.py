@@ -675,8 +675,8 @@ class _Scan:
 
     def _ends_admonition(self, line: int) -> bool:
         """Whether ``line``, indented less than the line above it, ends the body of a ``!!!``
-        admonition marked at the margin: the body is the lines indented under the marker, and
-        the parser takes no lazy line into it."""
+        admonition marked at the margin: the body is the lines indented under the marker, up to
+        two blank lines in a row, and the parser takes no lazy line into it."""
         above = line - 1
         if _indent(self.lines[line]) >= _ADMONITION_BODY or not self.lines[above].strip():
             return False
@@ -687,7 +687,10 @@ class _Scan:
             if above < self.body_start:
                 return _Found(False)
             text = self.lines[above]
-            if not text.strip() or _indent(text) >= _ADMONITION_BODY:
+            if not text.strip():
+                two_blank = above > self.body_start and not self.lines[above - 1].strip()
+                return _Found(False) if two_blank else above - 1
+            if _indent(text) >= _ADMONITION_BODY:
                 return above - 1
             return _Found(text.startswith(("!!!", "???")))
 
