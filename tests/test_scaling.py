@@ -186,12 +186,25 @@ def apply(
     return result
 
 
-@pytest.mark.parametrize("anchored_above", [line_module.ANCHORED_ABOVE, 0, 6])
+@pytest.mark.parametrize(
+    "opcodes_of",
+    [
+        trimmed_opcodes,
+        partial(trimmed_opcodes, anchored_above=0),
+        partial(trimmed_opcodes, anchored_above=6),
+        partial(line_module.bounded_opcodes, most_pairs=6),
+    ],
+    ids=["difflib", "always-anchored", "anchored-past-6", "bounded-at-6"],
+)
 @given(st.lists(st.integers(0, 12)), st.lists(st.integers(0, 12)))
 def test_trimmed_opcodes_cover_both_sequences_and_turn_one_into_the_other(
-    anchored_above: int, old: list[int], new: list[int]
+    opcodes_of: Callable[[list[int], list[int]], list[tuple[str, int, int, int, int]] | None],
+    old: list[int],
+    new: list[int],
 ) -> None:
-    opcodes = trimmed_opcodes(old, new, anchored_above=anchored_above)
+    opcodes = opcodes_of(old, new)
+    if opcodes is None:
+        return
     assert apply(opcodes, old, new) == new
     starts = [(i1, j1) for _, i1, _, j1, _ in opcodes]
     ends = [(i2, j2) for _, _, i2, _, j2 in opcodes]
@@ -226,6 +239,40 @@ def diff_counting_alignment(old: str, new: str) -> tuple[PageReport, int]:
         patch.setattr(line_module, "SequenceMatcher", counted)
         report = diff_texts(old, new, "page.md")
     return report, sum(aligned)
+
+
+def test_anchoring_a_page_whose_cuts_free_one_line_at_a_time_stays_linear() -> None:
+    """Cut at its one unique line, each piece of this page has one unique line more: anchoring
+    piece after piece would take the square of the page."""
+    lines = ["Step 1 runs.", "Unique."]
+    for step in range(2, RUN):
+        lines += [f"Step {step} runs.", f"Step {step - 1} runs."]
+    old = ["Old start.", *lines, "Old end."]
+    new = ["New start.", *lines, "New end."]
+    looked_at = []
+    unique_anchors = line_module._unique_anchors
+
+    def counted(old, new, i1, i2, j1, j2):  # type: ignore[no-untyped-def]
+        looked_at.append(i2 - i1 + j2 - j1)
+        return unique_anchors(old, new, i1, i2, j1, j2)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(line_module, "_unique_anchors", counted)
+        opcodes = trimmed_opcodes(old, new, anchored_above=0)
+    assert apply(opcodes, old, new) == new
+    assert sum(looked_at) <= 4 * (len(old) + len(new))
+
+
+def test_a_long_requirement_with_unique_words_is_aligned_between_them() -> None:
+    """Grammar changed at both ends of a requirement of hundreds of words: the words it holds
+    once anchor the alignment, so no bound on aligned words turns it into a changed one."""
+    words = " ".join(f"kettle{number}" for number in range(600))
+    old = f"# Kettles\n\nThe server MUST fill {words} at the end.\n"
+    new = f"# Kettles\n\nA server MUST fill {words} at an end.\n"
+    report = diff_texts(old, new, "page.md")
+    assert [(c.change_class, c.kind) for c in report.changes] == [
+        (ChangeClass.EDITORIAL, ChangeKind.MODIFIED)
+    ]
 
 
 @given(st.lists(st.integers(0, 12)), st.lists(st.integers(0, 12)))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Container
 
 from spectrack.diff.align import Unit, words_of
-from spectrack.diff.lines import shared_ends, trimmed_opcodes
+from spectrack.diff.lines import bounded_opcodes
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
 
@@ -25,9 +25,10 @@ PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
 MOST_WORDS_ALIGNED = 500 * 500
-"""Most pairs of words (old × new) between the shared start and end of two sentences that are
-aligned to tell whether their requirement changed. A longer change is taken for a changed
-requirement unseen: difflib's time grows with the cube of a long run of repeated words."""
+"""Most pairs of words (old × new) that difflib is given to align, between the words two
+sentences share at their start and end, or between two words that each holds once, in the same
+order (its time grows with the cube of a long run of repeated words). A requirement whose
+changed words cannot be aligned so is taken as changed."""
 
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
@@ -90,15 +91,16 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms, articles (a, an, the), a misspelling corrected, or a leading pronoun replaced by the
-    noun it stands for. Never when more words changed than `MOST_WORDS_ALIGNED` allows.
+    noun it stands for. Never when the changed words are too many to align (see
+    `MOST_WORDS_ALIGNED`).
     """
     before, after = requirement_words(old), requirement_words(new)
     if before == after:
         return True
-    head, tail = shared_ends(before, after)
-    if (len(before) - head - tail) * (len(after) - head - tail) > MOST_WORDS_ALIGNED:
+    opcodes = bounded_opcodes(before, after, MOST_WORDS_ALIGNED)
+    if opcodes is None:
         return False
-    for tag, i1, i2, j1, j2 in trimmed_opcodes(before, after, autojunk=False):
+    for tag, i1, i2, j1, j2 in opcodes:
         if tag == "equal":
             continue
         removed, added = before[i1:i2], after[j1:j2]

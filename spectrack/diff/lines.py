@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from spectrack.model import ChangeClass, Hunk, HunkLine
 
@@ -70,10 +71,36 @@ def trimmed_opcodes(
     length. What lies between is anchored first when it is longer than ``anchored_above`` allows
     (see `ANCHORED_ABOVE`).
     """
+    opcodes = _trimmed(old, new, autojunk, anchored_above, None)
+    assert opcodes is not None, "only a bound refuses"
+    return opcodes
+
+
+def bounded_opcodes(
+    old: Sequence[Hashable], new: Sequence[Hashable], most_pairs: int
+) -> list[Opcode] | None:
+    """`trimmed_opcodes` without difflib's junk heuristic, anchored past ``most_pairs`` pairs of
+    items; None when difflib would still be left a stretch of more than ``most_pairs`` pairs
+    (its time grows with the cube of a long run of repeated items)."""
+    return _trimmed(old, new, False, most_pairs, most_pairs)
+
+
+def _trimmed(
+    old: Sequence[Hashable],
+    new: Sequence[Hashable],
+    autojunk: bool,
+    anchored_above: int,
+    refused_above: int | None,
+) -> list[Opcode] | None:
     head, tail = shared_ends(old, new)
     old_end, new_end = len(old) - tail, len(new) - tail
+    middle = _anchored(
+        old, new, _Stretch(head, old_end, head, new_end), autojunk, anchored_above, refused_above
+    )
+    if middle is None:
+        return None
     opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
-    opcodes += _anchored(old, new, (head, old_end, head, new_end), autojunk, anchored_above)
+    opcodes += middle
     if tail:
         opcodes.append(("equal", old_end, len(old), new_end, len(new)))
     merged: list[Opcode] = []
@@ -97,46 +124,71 @@ def shared_ends(old: Sequence[Hashable], new: Sequence[Hashable]) -> tuple[int, 
     return head, tail
 
 
+class _Stretch(NamedTuple):
+    """``old[i1:i2]`` against ``new[j1:j2]``, still to align."""
+
+    i1: int
+    i2: int
+    j1: int
+    j2: int
+    parent: int = 0
+    """The length of the stretch it was cut from (0: cut from none)."""
+
+    @property
+    def length(self) -> int:
+        return self.i2 - self.i1 + self.j2 - self.j1
+
+    @property
+    def pairs(self) -> int:
+        return (self.i2 - self.i1) * (self.j2 - self.j1)
+
+
 def _anchored(
     old: Sequence[Hashable],
     new: Sequence[Hashable],
-    bounds: tuple[int, int, int, int],
+    stretch: _Stretch,
     autojunk: bool,
     anchored_above: int,
-) -> list[Opcode]:
-    """Opcodes from ``old[i1:i2]`` to ``new[j1:j2]`` for ``bounds`` (i1, i2, j1, j2).
+    refused_above: int | None,
+) -> list[Opcode] | None:
+    """Opcodes from ``old`` to ``new`` over a stretch of them.
 
-    A stretch with more than ``anchored_above`` pairs of items is cut at its anchors (see
-    `_unique_anchors`) and each piece between two anchors is worked on alike; difflib aligns
-    the pieces small enough, and those without anchors.
+    A stretch of more than ``anchored_above`` pairs of items is cut at its anchors (see
+    `_unique_anchors`), and so is each piece between two anchors that is at most half as long
+    as the stretch it was cut from (so that cutting stays within n log n steps however the
+    anchors fall); difflib aligns the rest. None when difflib would be given a stretch of more
+    than ``refused_above`` pairs.
     """
     opcodes: list[Opcode] = []
-    pending: list[Opcode] = [("stretch", *bounds)]
+    pending: list[_Stretch | Opcode] = [stretch]
     while pending:
-        tag, i1, i2, j1, j2 = pending.pop()
-        if tag == "equal":
-            opcodes.append((tag, i1, i2, j1, j2))
+        piece = pending.pop()
+        if not isinstance(piece, _Stretch):
+            opcodes.append(piece)
             continue
+        i1, i2, j1, j2, parent = piece
         anchors = (
             _unique_anchors(old, new, i1, i2, j1, j2)
-            if (i2 - i1) * (j2 - j1) > anchored_above
+            if piece.pairs > anchored_above and (not parent or 2 * piece.length <= parent)
             else []
         )
         if not anchors:
+            if refused_above is not None and piece.pairs > refused_above:
+                return None
             matcher = SequenceMatcher(None, old[i1:i2], new[j1:j2], autojunk=autojunk)
             opcodes += [
                 (tag, a1 + i1, a2 + i1, b1 + j1, b2 + j1)
                 for tag, a1, a2, b1, b2 in matcher.get_opcodes()
             ]
             continue
-        pieces: list[Opcode] = []
+        pieces: list[_Stretch | Opcode] = []
         for i, j in anchors:
             if i > i1 or j > j1:
-                pieces.append(("stretch", i1, i, j1, j))
+                pieces.append(_Stretch(i1, i, j1, j, piece.length))
             pieces.append(("equal", i, i + 1, j, j + 1))
             i1, j1 = i + 1, j + 1
         if i1 < i2 or j1 < j2:
-            pieces.append(("stretch", i1, i2, j1, j2))
+            pieces.append(_Stretch(i1, i2, j1, j2, piece.length))
         pending += reversed(pieces)
     return opcodes
 
