@@ -328,6 +328,11 @@ def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
         '!!! note "Hot"\n    Handles get hot.\n\n\n    Spouts pour.\nexport const a = 1\n## Lids\n',
         'Kettles are tall.\n<div id="kettles" />\nexport const a = 1\n## Lids\n',
         "Kettles are tall.\n<span>tall</span>\nexport const a = 1\n## Lids\n",
+        "Kettles are tall.\n\t<div />\nexport const a = 1\n## Lids\n",
+        "!!!\n    Handles get hot.\nexport const a = 1\n## Lids\n",
+        "!!!  note\n    Handles get hot.\nexport const a = 1\n## Lids\n",
+        "!!!note\n   Handles get hot.\nexport const a = 1\n## Lids\n",
+        "!!! note\n    Handles get hot.\n    \n\n    Spouts pour.\nexport const a = 1\n## Lids\n",
     ],
 )
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])

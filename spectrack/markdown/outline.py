@@ -60,8 +60,11 @@ _MARKUP = ("<", "{")
 _NOT_PARAGRAPH = ("#", "|", ">", *_FENCES)
 """How a line starts that ends a paragraph or stands outside one (with `_MARKUP`)."""
 _NOT_SETEXT_TEXT = (" " * 4, "\t", ">", "#", "<", "|", "```", "~~~")
-_ADMONITION_BODY = 4
-"""How far the body of a ``!!!`` admonition marked at the margin is indented."""
+_ADMONITION_MARKER = re.compile(r"(?:\?\?\?\+|!!!|\?\?\?)( *)\S")
+"""The first line of a ``!!!`` admonition, marked at the margin: a tag must follow the marker,
+and its body is the lines indented three columns past the spaces after the marker."""
+_LEAST_ADMONITION_BODY = 3
+"""The least indentation of an admonition's body (``!!!note``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +425,14 @@ def _ends_itself(line: str, after_text: bool) -> bool:
     or a link reference definition alone on the line."""
     text = line.strip()
     tag = _TAG_LINE.fullmatch(text)
-    if tag is not None and _indent(line) < 4 and tag[1].lower() in _HTML_BLOCK_NAMES:
+    if tag is not None and _columns(line) < 4 and tag[1].lower() in _HTML_BLOCK_NAMES:
         return True
-    if not text or _ATX_START.match(text) or text.startswith((":::", "!!!", "???")):
+    if (
+        not text
+        or _ATX_START.match(text)
+        or text.startswith(":::")
+        or _ADMONITION_MARKER.match(text)
+    ):
         return True
     if not text.strip("-*_ \t"):
         return True
@@ -433,7 +441,7 @@ def _ends_itself(line: str, after_text: bool) -> bool:
     if text.startswith("<!--") and text.endswith("-->"):
         return True
     return not after_text and (
-        _TAG_LINE.fullmatch(text) is not None
+        tag is not None
         or hugo.SHORTCODE.fullmatch(text) is not None
         or (text.startswith("{/*") and text.endswith("*/}"))
         or _REFERENCE.match("\n" + line) is not None
@@ -443,6 +451,19 @@ def _ends_itself(line: str, after_text: bool) -> bool:
 def _indent(line: str) -> int:
     """How many spaces a line starts with."""
     return len(line) - len(line.lstrip(" "))
+
+
+def _columns(line: str) -> int:
+    """How many columns a line is indented, a tab reaching the next multiple of four."""
+    column = 0
+    for character in line:
+        if character == " ":
+            column += 1
+        elif character == "\t":
+            column += 4 - column % 4
+        else:
+            break
+    return column
 
 
 def _is_text(line: str) -> bool:
@@ -549,9 +570,11 @@ class _Scan:
         self.in_paragraph: dict[int, bool] = {}
         """Line → whether it is text of a paragraph outside any list (see
         `_paragraph_text`), for the lines walked."""
-        self.in_admonition: dict[int, bool] = {}
-        """Line → whether it is in the body of an admonition marked at the margin (see
-        `_ends_admonition`), for the lines walked."""
+        self.admonition_above: dict[int, int] = {}
+        """Line → the only line above it that may mark an admonition whose body holds it, or
+        -1 (see `_ends_admonition`), for the lines walked."""
+        self.admonition_ends: dict[int, int] = {}
+        """Marker line → `_admonition_end`, for the admonitions looked at."""
 
     def run(self, body_start: int) -> _Spans:
         """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
@@ -674,27 +697,43 @@ class _Scan:
         return _ends_itself(self.lines[line - 1], after_text)
 
     def _ends_admonition(self, line: int) -> bool:
-        """Whether ``line``, indented less than the line above it, ends the body of a ``!!!``
-        admonition marked at the margin: the body is the lines indented under the marker, up to
-        two blank lines in a row, and the parser takes no lazy line into it."""
-        above = line - 1
-        if _indent(self.lines[line]) >= _ADMONITION_BODY or not self.lines[above].strip():
-            return False
-        if _indent(self.lines[above]) < _ADMONITION_BODY:
+        """Whether ``line`` is the first line below the body of a ``!!!`` admonition marked at
+        the margin, so that it starts a block: the parser takes no lazy line into that body."""
+        if line <= self.body_start or not self.lines[line].strip():
             return False
 
-        def step(above: int) -> int | _Found[bool]:
+        def step(above: int) -> int | _Found[int]:
+            # Only the nearest line above indented less than any body can be the marker.
             if above < self.body_start:
-                return _Found(False)
+                return _Found(-1)
             text = self.lines[above]
-            if not text.strip():
-                two_blank = above > self.body_start and not self.lines[above - 1].strip()
-                return _Found(False) if two_blank else above - 1
-            if _indent(text) >= _ADMONITION_BODY:
+            if not text.strip() or _columns(text) >= _LEAST_ADMONITION_BODY:
                 return above - 1
-            return _Found(text.startswith(("!!!", "???")))
+            return _Found(above if _ADMONITION_MARKER.match(text) else -1)
 
-        return _walk_remembering(self.in_admonition, above, step)
+        marker = _walk_remembering(self.admonition_above, line - 1, step)
+        return marker >= 0 and self._admonition_end(marker) == line
+
+    def _admonition_end(self, marker: int) -> int:
+        """The first line past the body of the admonition marked on line ``marker``, found as
+        mdit-py-plugins' admon rule finds it: a line indented less than the body, or a second
+        such line in a row if blank."""
+        if marker in self.admonition_ends:
+            return self.admonition_ends[marker]
+        found = _ADMONITION_MARKER.match(self.lines[marker])
+        assert found is not None
+        body = _LEAST_ADMONITION_BODY + len(found[1])
+        line = marker + 1
+        outside = False
+        while line < len(self.lines):
+            text = self.lines[line]
+            below = _columns(text) < body
+            if below and (outside or text.strip()):
+                break
+            outside = below
+            line += 1
+        self.admonition_ends[marker] = line
+        return line
 
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
