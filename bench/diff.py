@@ -3,6 +3,10 @@
 Prints both totals, their ratio, the median and p95 time per pair of each, and peak memory
 (tracemalloc, measured in a separate pass so that tracing does not slow the timed runs).
 Targets (issue 2): ratio <= 5, p95 <= 50 ms per pair.
+
+It also times a floor: markdown-it-py (as spectrack configures it) parsing only the changed lines
+of every pair, both versions, with no context and nothing made of the tokens. A differ that
+reads the changed text with that parser cannot take less.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from pathlib import Path
 
 from bench.corpus import pairs
 from spectrack.diff import diff_texts
+from spectrack.diff.lines import line_diff, split_lines
+from spectrack.markdown.parser import detect_dialect, parser
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +53,29 @@ def unified(old: str, new: str, path: str) -> object:
 
 def spectrack_diff(old: str, new: str, path: str) -> object:
     return diff_texts(old, new, path)
+
+
+def changed_lines(old: str, new: str) -> list[str]:
+    """The changed lines of a pair, one text per changed stretch and version."""
+    old_lines, new_lines = split_lines(old), split_lines(new)
+    texts = []
+    for tag, i1, i2, j1, j2 in line_diff(old_lines, new_lines).opcodes:
+        if tag != "equal":
+            texts += ["\n".join(old_lines[i1:i2]), "\n".join(new_lines[j1:j2])]
+    return texts
+
+
+def parse_floor(inputs: list[tuple[str, str, str]]) -> float:
+    """Seconds markdown-it-py takes to parse only the changed lines of every pair."""
+    work = [
+        (parser(detect_dialect(new, path), at_page_start=False), text)
+        for old, new, path in inputs
+        for text in changed_lines(old, new)
+    ]
+    start = time.perf_counter()
+    for markdown, text in work:
+        markdown.parse(text, {})
+    return time.perf_counter() - start
 
 
 def timed(
@@ -82,6 +111,11 @@ def run(shared: Path) -> None:
     print(ours.line())
     print(f"     ratio: {ours.total / baseline.total:.2f}x difflib (target <= 5)")
     print(f"       p95: {ours.quantile(0.95) * 1000:.1f} ms per pair (target <= 50)")
+    floor = parse_floor(inputs)
+    print(
+        f"     floor: {floor:.2f} s, {floor / baseline.total:.2f}x difflib "
+        "(markdown-it-py parsing only the changed lines)"
+    )
     print(
         f"peak memory: difflib {peak_memory(unified, inputs) / 1e6:.1f} MB, "
         f"spectrack {peak_memory(spectrack_diff, inputs) / 1e6:.1f} MB (tracemalloc)"
