@@ -62,6 +62,10 @@ def pair_pages(old: Path, new: Path) -> list[tuple[str, Path | None, Path | None
     if old.is_dir() != new.is_dir():
         raise InputError(f"{old} and {new}: compare two files or two directories, not one of each")
     if not old.is_dir():
+        for path in (old, new):
+            if not path.is_file():
+                # A FIFO or a device would be read until it ends, perhaps never.
+                raise InputError(f"{path}: not a regular file")
         return [(new.name, old, new)]
     old_files, new_files = page_files(old), page_files(new)
     return [

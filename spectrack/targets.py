@@ -211,6 +211,9 @@ def compare_targets(
             "two git revisions, or --since DATE"
         )
     arguments = [old] if new is None else [old, new]
+    if "" in arguments:
+        # An unset variable in a CI job: an empty path would name the current folder.
+        raise InputError("an empty argument names no file, folder, page or revision")
     plain = not paths and repo is None and not is_range(old)
     if plain and not any(Path(a).exists() for a in arguments):
         if new is None:

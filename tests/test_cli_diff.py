@@ -33,8 +33,11 @@ def pair(verdict: str) -> tuple[str, str]:
     return str(folder / "old.md"), str(folder / "new.md")
 
 
-def spectrack(*args: str, stdout: int = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m spectrack ARGS…`` with an environment that forces nothing about colour."""
+def spectrack(
+    *args: str, stdout: int = subprocess.PIPE, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m spectrack ARGS…`` (this checkout's, from any folder) with an environment
+    that forces nothing about colour."""
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     return subprocess.run(
         [sys.executable, "-m", "spectrack", *args],
@@ -43,7 +46,8 @@ def spectrack(*args: str, stdout: int = subprocess.PIPE) -> subprocess.Completed
         stderr=subprocess.PIPE,
         text=True,
         check=False,
-        env={**env, "TERM": "xterm-256color"},
+        cwd=cwd,
+        env={**env, "TERM": "xterm-256color", "PYTHONPATH": str(Path(__file__).parents[1])},
     )
 
 
@@ -204,12 +208,31 @@ def test_colour_on_a_terminal_unless_turned_off() -> None:
     ],
 )
 def test_input_errors_exit_2_with_one_line(arguments: list[str], message: str) -> None:
-    done = spectrack("diff", *arguments)
+    assert_input_error(spectrack("diff", *arguments), message)
+
+
+def assert_input_error(done: subprocess.CompletedProcess[str], message: str) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.endswith(message)
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("spectrack: error: ")
+
+
+@pytest.mark.parametrize("arguments", [["", ""], [""], ["", str(FIXTURES / "strengthened")]])
+def test_an_empty_argument_is_an_error_not_the_current_folder(
+    arguments: list[str], tmp_path: Path
+) -> None:
+    """An unset variable in a CI job must not compare the current folder with itself."""
+    done = spectrack("diff", "--fail-on", "normative", *arguments, cwd=tmp_path)
+    assert_input_error(done, "an empty argument names no file, folder, page or revision\n")
+
+
+def test_a_fifo_is_refused_rather_than_read_until_it_ends(tmp_path: Path) -> None:
+    fifo = tmp_path / "page.md"
+    os.mkfifo(fifo)
+    done = spectrack("diff", str(FIXTURES / "strengthened" / "old.md"), str(fifo))
+    assert_input_error(done, f"{fifo}: not a regular file\n")
 
 
 @pytest.mark.parametrize(

@@ -832,3 +832,27 @@ def test_a_sentence_written_again_beside_its_twin_is_added_as_the_later_copy(
     added = diff_texts(old, new, "lids.md", incremental=incremental)
     assert [(c.kind, c.new and c.new.line) for c in added.changes] == [(ChangeKind.ADDED, 4)]
     assert [(c.kind, c.old and c.old.line) for c in removed.changes] == [(ChangeKind.REMOVED, 4)]
+
+
+NESTED_REQUIREMENTS = {
+    "list": "".join("  " * depth + f"- level {depth}\n" for depth in range(40))
+    + "  " * 40
+    + "- A kettle MUST whistle.\n",
+    "quote": "> " * 40 + "A kettle MUST whistle.\n",
+    "component": "<Note>\n" * 40 + "A kettle MUST whistle.\n" + "</Note>\n" * 40,
+}
+
+
+@pytest.mark.parametrize("page", NESTED_REQUIREMENTS.values(), ids=NESTED_REQUIREMENTS.keys())
+def test_a_requirement_forty_levels_deep_is_read(page: str) -> None:
+    """markdown-it's CommonMark preset drops what is nested deeper than 20 levels."""
+    report = diff_texts(page, page.replace("MUST", "MAY"), "page.mdx")
+    assert [(c.change_class, c.kind) for c in report.changes] == [
+        (ChangeClass.NORMATIVE, ChangeKind.WEAKENED)
+    ]
+
+
+def test_a_page_nested_too_deeply_to_read_is_refused_not_cut_short() -> None:
+    page = "> " * 2000 + "A kettle MUST whistle.\n"
+    with pytest.raises(InputError, match=r"^deep\.md: blocks nested more deeply than"):
+        diff_texts(page, page.replace("MUST", "MAY"), "deep.md")

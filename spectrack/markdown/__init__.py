@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spectrack.errors import InputError
 from spectrack.markdown.blocks import walk
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.outline import Outline, outline
@@ -55,7 +56,13 @@ def parse_window(
     """
     lines = page.lines[start:end]
     env = {"references": _References(page), INLINE_CACHE: inline_cache}
-    tokens = parser(page.dialect, at_page_start=start == 0).parse("\n".join(lines), env)
+    try:
+        tokens = parser(page.dialect, at_page_start=start == 0).parse("\n".join(lines), env)
+    except RecursionError:
+        raise InputError(
+            "blocks nested more deeply than spectrack can read (lists or quotes about 300 levels "
+            "deep, components about 190)"
+        ) from None
     result = walk(tokens, lines, page.context_at(start))
     return result.blocks, result.admonitions
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from functools import cache
+from functools import cache, partial
 from typing import TypeVar
 
 from markdown_it import MarkdownIt
@@ -85,6 +85,14 @@ def detect_dialect(text: str, name: str = "") -> Dialect:
     return Dialect.MARKDOWN
 
 
+BLOCK_NESTING = 1000
+"""How deep markdown-it follows nested blocks (lists, quotes, components). Its CommonMark preset
+stops at 20 and drops what lies deeper, so a requirement in a list ten levels deep vanished;
+Python's recursion gives out first at this depth, and `parse_window` refuses such a page."""
+INLINE_NESTING = 20
+"""How deep markdown-it follows nested inline markup (its preset's depth): brackets that never
+close nest no further and stay text."""
+
 _DEFAULTS_READ_BY_RULES = {
     "tasklists": False,
     "inline_definitions": False,
@@ -100,7 +108,18 @@ inline run, which is a noticeable share of parsing."""
 def parser(dialect: Dialect, *, at_page_start: bool = True) -> MarkdownIt:
     """The parser of a dialect; ``at_page_start`` False for text that starts inside a page,
     where a line of dashes opens no front matter."""
-    md = MarkdownIt("commonmark", {"html": True, "alerts": True, **_DEFAULTS_READ_BY_RULES})
+    md = _configured(dialect, at_page_start, BLOCK_NESTING)
+    inline = _configured(dialect, at_page_start, INLINE_NESTING)
+    md.core.ruler.at("inline", partial(_inline_with_cache, inline))
+    md.core.ruler.after("text_join", "inline_cache_store", _store_inline)
+    return md
+
+
+def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> MarkdownIt:
+    md = MarkdownIt(
+        "commonmark",
+        {"html": True, "alerts": True, "maxNesting": nesting, **_DEFAULTS_READ_BY_RULES},
+    )
     md.enable(["table", "strikethrough"])
     if at_page_start:
         md.use(front_matter_plugin)
@@ -112,8 +131,6 @@ def parser(dialect: Dialect, *, at_page_start: bool = True) -> MarkdownIt:
     if dialect is Dialect.MDX:
         md.disable("code")
     _dispatch_by_first_character(md)
-    md.core.ruler.at("inline", _inline_with_cache)
-    md.core.ruler.after("text_join", "inline_cache_store", _store_inline)
     # Links are only read, never rendered: keep targets as written and skip URL normalization,
     # which is a noticeable share of parsing time.
     md.normalizeLink = _as_written  # type: ignore[method-assign]
@@ -235,11 +252,12 @@ INLINE_CACHE = "spectrack_inline_cache"
 """``env`` key of a dict from inline source to its parsed children, shared between parses."""
 
 
-def _inline_with_cache(state: StateCore) -> None:
+def _inline_with_cache(inline: MarkdownIt, state: StateCore) -> None:
     """markdown-it's ``inline`` core rule, reusing the children of identical inline source.
 
     The two versions of a page share one cache, so the unchanged paragraphs and table rows
-    inside a changed window are parsed once.
+    inside a changed window are parsed once. ``inline`` parses the rest: the same parser but
+    for how deep it nests (`INLINE_NESTING`).
     """
     cache: dict[str, list[Token]] = state.env.get(INLINE_CACHE) or {}
     for token in state.tokens:
@@ -252,7 +270,7 @@ def _inline_with_cache(state: StateCore) -> None:
             token.children = _plain_children(token.content)
             continue
         children: list[Token] = []
-        state.md.inline.parse(token.content, state.md, state.env, children)
+        inline.inline.parse(token.content, inline, state.env, children)
         token.children = children
 
 
