@@ -12,8 +12,8 @@ Every key, its type and default (the README's ``spectrack.toml`` reference says 
     user_agent = "spectrack/0.1 (specification change tracker)"
     timeout = 30              # seconds for one request, body included
     max_page_bytes = 10485760 # cap on a decoded page body
-    retries = 4               # further attempts after a connection error, 429 or 5xx
-    backoff = 1.0             # first retry delay in seconds; doubles each attempt
+    retries = 4               # further attempts after a connection error, 429 or 5xx (0-10)
+    backoff = 1.0             # first retry delay in seconds; doubles each attempt, up to max_retry_after
     max_retry_after = 300     # longest Retry-After honoured; a longer one fails the page
 
     [[source]]                # one per tracked site; at least one
@@ -393,6 +393,9 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _TOP_LEVEL_KEYS = {"ignore"}
 """Plain top-level keys: TOML files them under the table above them when written too late."""
 _STORE_KEYS = {"path", "lock_wait"}
+MOST_RETRIES = 10
+"""Most further attempts at one URL: with the delay doubling each time, ten already wait
+about 17 minutes at the default backoff."""
 _FETCH_KEYS = {"user_agent", "timeout", "max_page_bytes", "retries", "backoff", "max_retry_after"}
 _SOURCE_KEYS = {
     "name",
@@ -421,6 +424,12 @@ def _http_url(reader: _Reader, key: str, value: str) -> str:
         raise reader.error(key, f"{value!r} is not a URL ({error})") from None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise reader.error(key, f"{value!r} is not an http(s) URL")
+    try:
+        port = parts.port
+    except ValueError as error:
+        raise reader.error(key, f"{value!r} is not a URL ({error})") from None
+    if port == 0:
+        raise reader.error(key, f"{value!r} is not a URL (port 0)")
     return value
 
 
@@ -589,8 +598,8 @@ def parse_config(text: str, path: Path) -> Config:
             ).error("name", f"duplicate source name {source.name!r}")
         seen.add(source.name)
     retries = fetch.get("retries", int, 4, "an integer")
-    if retries < 0:
-        raise fetch.error("retries", f"must be 0 or more, got {retries}")
+    if not 0 <= retries <= MOST_RETRIES:
+        raise fetch.error("retries", f"must be 0 to {MOST_RETRIES}, got {retries}")
     return Config(
         store=StoreConfig(
             path=store_path if store_path.is_absolute() else path.parent / store_path,

@@ -184,7 +184,11 @@ class Fetcher:
                         f"{url}: {retry.reason} (gave up after {attempts} attempt"
                         f"{'s' if attempts > 1 else ''})"
                     ) from None
-                delay = self.settings.backoff * 2**attempt if retry.after is None else retry.after
+                delay = (
+                    min(self.settings.backoff * 2**attempt, self.settings.max_retry_after)
+                    if retry.after is None
+                    else retry.after
+                )
                 attempt += 1
                 await self.sleep(delay)
 

@@ -106,6 +106,17 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             "key 'timeout': expected a number of seconds, got a string",
         ),
         ("[fetch]\nretries = true\n", 2, "key 'retries': expected an integer, got a boolean"),
+        ("[fetch]\nretries = 3000\n", 2, "key 'retries': must be 0 to 10, got 3000"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "http://127.0.0.1:99999/s.xml"\n',
+            3,
+            "key 'sitemap': 'http://127.0.0.1:99999/s.xml' is not a URL (Port out of range",
+        ),
+        (
+            '[[source]]\nname = "a"\nsitemap = "http://127.0.0.1:0/s.xml"\n',
+            3,
+            "key 'sitemap': 'http://127.0.0.1:0/s.xml' is not a URL (port 0)",
+        ),
         ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
         ("[fetch]\nbackoff = inf\n", 2, "key 'backoff': must be a finite number, got inf"),
         ("[store]\nlock_wait = nan\n", 2, "key 'lock_wait': must be greater than 0"),

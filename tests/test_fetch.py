@@ -49,6 +49,15 @@ def test_500_then_success_retries_with_backoff(site: LocalSite) -> None:
     assert fetcher.requests == 3
 
 
+def test_backoff_delays_stop_growing_at_max_retry_after(site: LocalSite) -> None:
+    site.routes["/p"] = in_turn([Reply(500), Reply(503), Reply(500), PAGE])
+    sleep = RecordingSleep()
+    settings = FetchConfig(timeout=2.0, retries=3, backoff=40.0, max_retry_after=100.0)
+    response, _ = get(site, "/p", settings, sleep=sleep)
+    assert response.status == 200
+    assert sleep.delays == [40.0, 80.0, 100.0]
+
+
 def test_persistent_5xx_gives_up_after_the_retries(site: LocalSite) -> None:
     site.routes["/p"] = Reply(502)
     sleep = RecordingSleep()
