@@ -170,16 +170,21 @@ class PageState:
     def from_json(cls, data: bytes, name: str) -> PageState:
         try:
             raw: dict[str, Any] = json.loads(data)
+            texts = {key: raw[key] for key in ("url", "page", "first_seen", "sha256")}
+            optional = {
+                key: raw.get(key)
+                for key in ("lastmod", "lastmod_recorded", "etag", "last_modified")
+            }
+            for key, value in [*texts.items(), *optional.items()]:
+                if not isinstance(value, str) and not (value is None and key in optional):
+                    raise TypeError(f"{key!r} is {type(value).__name__}, not a string")
             return cls(
-                url=raw["url"],
-                page=raw["page"],
-                first_seen=datetime.fromisoformat(raw["first_seen"]),
-                sha256=raw["sha256"],
-                lastmod=raw.get("lastmod"),
-                lastmod_recorded=raw.get("lastmod_recorded"),
-                etag=raw.get("etag"),
-                last_modified=raw.get("last_modified"),
+                url=texts["url"],
+                page=texts["page"],
+                first_seen=datetime.fromisoformat(texts["first_seen"]),
+                sha256=texts["sha256"],
                 unlisted=bool(raw.get("unlisted", False)),
+                **optional,
             )
         except (ValueError, KeyError, TypeError) as error:
             raise StoreError(f"{name}: unreadable page state ({error})") from None
@@ -287,8 +292,14 @@ def _parse_log(output: bytes) -> list[Revision]:
         recorded = _log_time(committed) or upstream
         if recorded is None:
             continue
-        time_source = TimeSource(trailers.get("time-source", "fetch"))
-        precision = Precision(trailers.get("time-precision", "second"))
+        try:
+            time_source = TimeSource(trailers.get("time-source", "fetch"))
+            precision = Precision(trailers.get("time-precision", "second"))
+        except ValueError as error:
+            raise StoreError(
+                f"store commit {commit}: {error} in its Spectrack- trailers; the store was "
+                "edited by hand or written by a newer spectrack"
+            ) from None
         if upstream is None:
             # A date git cannot show (a lastmod before 1970 kept by an older version): the time
             # it was recorded is the best known, as for a page without a lastmod.

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from datetime import UTC, datetime
@@ -10,7 +11,7 @@ import pytest
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.history import log_entries
-from spectrack.store import CHECKOUT_PENDING, RevisionEvent, Store
+from spectrack.store import CHECKOUT_PENDING, PageState, RevisionEvent, Store
 from tests.conftest import StepClock
 from tests.storecheck import assert_consistent, git, head, page_bytes
 
@@ -369,3 +370,39 @@ def test_a_report_worked_out_in_a_shallow_clone_does_not_outlive_deepening(
     with Store.open(clone) as deep:
         assert deep.shallow_boundary() == frozenset()
         assert [e.verdict for e in log_entries(deep)][1:] == ["editorial", "editorial"]
+
+
+@pytest.mark.parametrize(
+    ("trailer", "value"), [("Time-Source", "nowhere"), ("Time-Precision", "fortnight")]
+)
+def test_a_commit_with_trailers_no_spectrack_writes_is_a_store_error(
+    store: Store, trailer: str, value: str
+) -> None:
+    (store.path / "mcp" / "spec" / "tools.md").write_bytes(b"# Tools\n\nEdited by hand.\n")
+    git(store.path, "add", "mcp/spec/tools.md")
+    message = (
+        "Change mcp/spec/tools\n\nSpectrack-Source: mcp\nSpectrack-Page: mcp/spec/tools\n"
+        f"Spectrack-URL: {URL}\nSpectrack-Event: changed\nSpectrack-{trailer}: {value}\n"
+    )
+    git(store.path, "-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", message)
+    commit = head(store.path)
+    with pytest.raises(StoreError, match=f"^store commit {commit}: '{value}' is not a valid"):
+        store.history("mcp/spec/tools")
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"url": 123}, "'url' is int, not a string"),
+        ({"etag": ["x"]}, "'etag' is list, not a string"),
+        ({"sha256": None}, "'sha256' is NoneType, not a string"),
+    ],
+)
+def test_page_state_of_the_wrong_types_is_a_store_error(
+    store: Store, change: dict[str, object], problem: str
+) -> None:
+    state = store.state("mcp/spec/tools")
+    assert state is not None
+    data = {**json.loads(state.to_json()), **change}
+    with pytest.raises(StoreError, match=f"^state.json: unreadable page state \\({problem}\\)$"):
+        PageState.from_json(json.dumps(data).encode(), "state.json")
