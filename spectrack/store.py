@@ -841,6 +841,16 @@ class StoreWriter:
             return self._files[path]
         return self.store.read_file(path, self.base) if self.base else None
 
+    def _refuse_foreign_file(self, page: str) -> None:
+        """A new page's file is not there yet, unless someone put their own file there: a run
+        never writes over it (the files a killed run left were deleted when this one began)."""
+        target = self.store.path / (page + PAGE_SUFFIX)
+        if os.path.lexists(target):
+            raise StoreError(
+                f"{target}: a file the store does not hold is where page {page} goes; "
+                "move it out of the store's folder and run again"
+            )
+
     def record_file(
         self, path: str, data: bytes, subject: str, trailers: dict[str, str | None]
     ) -> bool:
@@ -882,6 +892,8 @@ class StoreWriter:
                 unlisted=unlisted,
             )
             return Recorded(page, None, body)
+        if old_state is None and page not in self._written:
+            self._refuse_foreign_file(page)
         old = self.current(page) if old_state is not None else None
         now = self.clock()
         state = PageState(

@@ -406,3 +406,22 @@ def test_page_state_of_the_wrong_types_is_a_store_error(
     data = {**json.loads(state.to_json()), **change}
     with pytest.raises(StoreError, match=f"^state.json: unreadable page state \\({problem}\\)$"):
         PageState.from_json(json.dumps(data).encode(), "state.json")
+
+
+def test_a_run_never_writes_over_a_file_of_its_own_in_the_store_folder(tmp_path: Path) -> None:
+    clock = StepClock()
+    opened = Store.create(tmp_path / "store", clock)
+    with opened.writer(clock) as writer:
+        writer.record("mcp", URL + "/other", b"# Other\n", day("2025-01-10"))
+    before = head(opened.path)
+    notes = opened.path / "mcp" / "spec" / "tools.md"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_bytes(b"my own notes\n")
+    with (
+        pytest.raises(StoreError, match=f"^{notes}: a file the store does not hold is where page"),
+        opened.writer(clock) as writer,
+    ):
+        writer.record("mcp", URL, b"# Tools\n", day("2025-01-11"))
+    assert notes.read_bytes() == b"my own notes\n"
+    assert head(opened.path) == before
+    opened.close()
