@@ -584,11 +584,13 @@ def _feed_item(entry: ChangeEntry, change_link: str) -> _FeedItem:
 
 
 def _existing_files(out: Path, paths: Iterable[str]) -> set[str]:
-    """Which of the folders holding ``paths`` hold what, as paths relative to ``out``."""
+    """Which files the folders holding ``paths`` hold, as paths relative to ``out`` (a folder
+    where a file belongs is no file: writing the file reports it)."""
     found: set[str] = set()
     for folder in {path.rpartition("/")[0] for path in paths}:
         try:
-            names = os.listdir(out / folder)
+            with os.scandir(out / folder) as entries:
+                names = [entry.name for entry in entries if not entry.is_dir()]
         except (FileNotFoundError, NotADirectoryError):
             continue
         prefix = f"{folder}/" if folder else ""

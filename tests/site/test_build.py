@@ -613,3 +613,15 @@ def test_times_at_the_ends_of_the_calendar_are_shown_with_four_digit_years(tmp_p
         assert f"{month}-" in page and f" {month[1:]}-" not in page
         assert (tmp_path / present.archive_href(month)).is_file()
     assert "0999-05-01T07:30:00Z" in (tmp_path / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_folder_where_a_built_file_belongs_is_reported_not_taken_for_the_file(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    (out / "index.html").unlink()
+    (out / "index.html").mkdir()
+    with pytest.raises(IsADirectoryError):
+        build(sample_data(), out)
+    assert (out / "index.html").is_dir()
