@@ -9,7 +9,7 @@ another scheme or host than the sitemap itself, and malformed ones, are left out
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 from xml.etree.ElementTree import Element
 
 from defusedxml import DefusedXmlException
@@ -71,6 +71,16 @@ def same_site(url: str, base: str) -> bool:
     return one.scheme.lower() == two.scheme.lower() and one.netloc.lower() == two.netloc.lower()
 
 
+def _one_document(url: str) -> str:
+    """The URL without a fragment or dot segments (``/a/../b``): the same document is fetched
+    either way, and must be one page of the store."""
+    parts = urlsplit(url)
+    path = parts.path
+    if "/." in path:
+        path = urlsplit(urljoin(f"{parts.scheme}://{parts.netloc}/", path)).path
+    return urlunsplit(parts._replace(path=path, fragment=""))
+
+
 def _parse_xml(data: bytes, url: str) -> Element:
     try:
         return fromstring(data, forbid_dtd=True)
@@ -119,6 +129,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         if not same_site(location, url):
             (off_site if well_formed(location) else malformed).append(location)
             continue
+        location = _one_document(location)
         if location in seen:
             continue
         seen.add(location)

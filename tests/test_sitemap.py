@@ -116,6 +116,25 @@ def test_malformed_urls_are_left_out_with_a_warning() -> None:
     )
 
 
+def test_one_document_under_several_urls_is_one_entry() -> None:
+    """A fragment or dot segments name the document the plain URL names: one page, not three."""
+    data = sitemap_xml(
+        {
+            "https://docs.example.org/spec/tools": None,
+            "https://docs.example.org/spec/tools#errors": None,
+            "https://docs.example.org/guide/../spec/./tools": None,
+            "https://docs.example.org/spec/tools?lang=en#top": None,
+            "https://docs.example.org/.well-known/spec": None,
+        }
+    )
+    parsed = parse_sitemap(data, BASE)
+    assert [e.url for e in parsed.entries] == [
+        "https://docs.example.org/spec/tools",
+        "https://docs.example.org/spec/tools?lang=en",
+        "https://docs.example.org/.well-known/spec",
+    ]
+
+
 def test_gzip_is_recognised_by_its_magic_bytes() -> None:
     data = sitemap_xml({"https://docs.example.org/a": None})
     parsed = parse_sitemap(gzip.compress(data), BASE)
