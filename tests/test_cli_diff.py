@@ -297,13 +297,23 @@ def test_control_characters_in_page_text_never_reach_the_terminal(tmp_path: Path
     escape = "\x1b]8;;https://elsewhere.example\x07here\x1b]8;;\x07 \x1b[2J"
     (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp glows.\n")
     (tmp_path / "new.md").write_text(f"# Lamp {escape}\n\nThe lamp MUST glow {escape}.\n")
-    for output_format in ("text", "github"):
+    for output_format in ("text", "github", "markdown"):
         run = spectrack(
             "diff", "--format", output_format, str(tmp_path / "old.md"), str(tmp_path / "new.md")
         )
         assert run.returncode == 0
         assert "\x1b" not in run.stdout and "\x07" not in run.stdout
-        assert "The lamp MUST glow" in run.stdout
+        assert "lamp **MUST** glow" in run.stdout or "The lamp MUST glow" in run.stdout
+
+
+def test_a_line_end_in_a_file_name_stays_on_the_page_line(tmp_path: Path) -> None:
+    for side in ("old", "new"):
+        (tmp_path / side).mkdir()
+    (tmp_path / "old" / "two\nlines.md").write_text("# Lamp\n\nThe lamp glows.\n")
+    (tmp_path / "new" / "two\nlines.md").write_text("# Lamp\n\nThe lamp MUST glow.\n")
+    run = spectrack("diff", str(tmp_path / "old"), str(tmp_path / "new"))
+    assert "two\ufffdlines.md" in run.stdout
+    assert not any(line.startswith("lines.md") for line in run.stdout.splitlines())
 
 
 def test_a_closed_standard_output_fails_every_command_that_prints(tmp_path: Path) -> None:

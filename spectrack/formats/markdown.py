@@ -14,7 +14,7 @@ from typing import TextIO
 from spectrack.acks import page_verdict, report_verdict
 from spectrack.formats.findings import Finding, findings, headline
 from spectrack.formats.options import FormatOptions
-from spectrack.formats.text import MAX_TEXT
+from spectrack.formats.text import MAX_TEXT, shown
 from spectrack.model import ChangeClass, Report, Side
 
 COMMENT_LIMIT = 65_536
@@ -40,8 +40,9 @@ def escape(text: str) -> str:
 
 
 def _escaped_run(text: str) -> str:
-    """`escape` of a piece of a line: its white space is one space, at its ends too."""
-    one_line = _WHITE_SPACE.sub(" ", text)
+    """`escape` of a piece of a line: its white space is one space, at its ends too, and each
+    other control character U+FFFD, as in the text report."""
+    one_line = shown(_WHITE_SPACE.sub(" ", text))
     return _PUNCTUATION.sub(r"\\\1", one_line).replace("\\@", "\\@\u2060")
 
 

@@ -38,6 +38,11 @@ def shown(text: str) -> str:
     return _CONTROL.sub("\ufffd", text)
 
 
+def shown_line(text: str) -> str:
+    """`shown` for what must stay on one line (a file name): a line end becomes U+FFFD too."""
+    return shown(text).replace("\n", "\ufffd")
+
+
 def shorten(text: str, limit: int = MAX_TEXT) -> str:
     return elided(text, limit)[0]
 
@@ -89,7 +94,7 @@ def page_lines(
     page: PageReport, verbose: bool, acknowledged: Collection[str] = frozenset()
 ) -> list[Text]:
     verdict = page.verdict
-    header = Text(shown(page.path), style="bold")
+    header = Text(shown_line(page.path), style="bold")
     header.append(f"  {page.status.value}  ")
     header.append(verdict.upper(), style=_STYLE[verdict])
     header.append(f"  +{page.lines_added} −{page.lines_removed}", style="dim")
