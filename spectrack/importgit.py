@@ -85,6 +85,10 @@ def _folder_prefix(folder: str) -> str:
     return "".join(part + "/" for part in parts if part != ".")
 
 
+_NOT_FILES = frozenset({"120000", "160000"})
+"""git's modes of a symbolic link and of a submodule."""
+
+
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
     prefix = _folder_prefix(folder)
@@ -118,6 +122,9 @@ def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
                 not name.startswith(prefix)
                 or PurePosixPath(name).suffix.lower() not in PAGE_SUFFIXES
             ):
+                continue
+            if parts[1] in _NOT_FILES:
+                # A symbolic link's blob is the path it points to; a submodule has no blob.
                 continue
             blob = None if parts[4].startswith("D") else parts[3]
             changes.append(FileChange(name[len(prefix) :], blob))
@@ -187,9 +194,16 @@ def import_git(
                 # A rename to a file of the same URL (tools.mdx -> tools.md) comes as a deletion
                 # and an addition, in either order: the addition records the page.
                 kept = {page_url(url_base, c.relative) for c in changes if c.blob}
+                last_of_url = {page_url(url_base, c.relative): c for c in changes if c.blob}
                 for change in changes:
                     url = page_url(url_base, change.relative)
                     relative, blob = change.relative, change.blob
+                    if blob is not None and last_of_url[url] is not change:
+                        skipped.append(
+                            f"{commit.sha[:12]} {relative}: {last_of_url[url].relative} of the "
+                            f"same commit is page {url} too, and is the one recorded"
+                        )
+                        continue
                     if blob is None:
                         if url in kept:
                             continue

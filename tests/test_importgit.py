@@ -180,6 +180,37 @@ def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> 
         assert_consistent(store.path)
 
 
+def test_two_files_of_one_url_in_one_commit_record_one_revision_and_say_so(
+    tmp_path: Path,
+) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {"docs/tools.md": b"# Tools\n\nOne.\n", "docs/tools/index.mdx": b"# Tools\n\nTwo.\n"},
+    )
+    with Store.create(tmp_path / "store") as store:
+        summary = import_git(
+            store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d"
+        )
+        assert [r.event for r in store.revisions()] == [RevisionEvent.ADDED]
+        assert store.read("mcp/d/tools", "HEAD") == "# Tools\n\nTwo.\n"
+        assert [s.split(" ", 1)[1] for s in summary.skipped] == [
+            "tools.md: tools/index.mdx of the same commit is page https://x.org/d/tools too, "
+            "and is the one recorded"
+        ]
+
+
+def test_symbolic_links_are_no_pages(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    (repo.path / "docs").mkdir()
+    (repo.path / "docs" / "secret.md").symlink_to("/etc/hostname")
+    repo.git("add", "docs/secret.md")
+    repo.commit("2024-01-05T00:00:00+00:00", {"docs/plain.md": b"# Plain\n"})
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/plain"]
+
+
 def test_a_failed_import_stores_nothing_and_can_be_retried(
     upstream: Upstream, tmp_path: Path
 ) -> None:
