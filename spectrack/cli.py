@@ -32,6 +32,7 @@ from spectrack.errors import InputError, SpectrackError
 from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
 from spectrack.formats.text import shown
 from spectrack.history import LOG_CLASSES, log_entries, log_line
+from spectrack.importgit import check_arguments as check_import_arguments
 from spectrack.importgit import import_git
 from spectrack.progress import progress_for
 from spectrack.releaserun import releases_summary_lines, run_releases
@@ -372,6 +373,7 @@ def import_git_command(
     quiet: bool,
 ) -> None:
     """Backfill a source from a specification's git history, one revision per page per commit."""
+    check_import_arguments(repo, source, url_base)
     with (
         Store.create(store_location(config_file, store_dir)) as store,
         progress_for(quiet) as progress,

@@ -133,6 +133,21 @@ def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     return commits
 
 
+def check_arguments(repo: Path, source: str, url_base: str) -> None:
+    """Refuse a source name, URL or repository that `import_git` cannot use (before a store
+    is made for it)."""
+    if not valid_source_name(source):
+        raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
+    try:
+        parts = urlsplit(url_base)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+        raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
+    if not (repo / ".git").exists() and not (repo / "HEAD").exists():
+        raise InputError(f"{repo}: not a git repository")
+
+
 def import_git(
     store: Store,
     repo: Path,
@@ -145,16 +160,7 @@ def import_git(
     lock_wait: float = 10.0,
 ) -> ImportSummary:
     """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``."""
-    if not valid_source_name(source):
-        raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
-    try:
-        parts = urlsplit(url_base)
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
-        raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
-    if not (repo / ".git").exists() and not (repo / "HEAD").exists():
-        raise InputError(f"{repo}: not a git repository")
+    check_arguments(repo, source, url_base)
     commits = upstream_commits(repo, folder)
     if not commits:
         raise InputError(f"{repo}: no commit touches a Markdown page under {folder!r}")

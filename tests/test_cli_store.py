@@ -288,6 +288,37 @@ def test_import_git_command(
     assert "commit" in out and "up/docs/a" in out and "added" in out
 
 
+@pytest.mark.parametrize(
+    ("repo", "source", "message"),
+    [
+        ("missing", "up", "missing: not a git repository"),
+        (".", "../up", "'../up': not a source name"),
+    ],
+)
+def test_import_git_refuses_bad_arguments_before_making_a_store(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    repo: str,
+    source: str,
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(
+        capsys,
+        "import-git",
+        repo,
+        "--path",
+        "docs",
+        "--source",
+        source,
+        "--url-base",
+        "https://x.org",
+    )
+    assert code == 2 and message in err
+    assert not (tmp_path / "snapshots").exists()
+
+
 def test_store_pages_are_located_at_their_files_for_annotations(
     tracked: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:
