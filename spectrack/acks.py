@@ -134,7 +134,8 @@ def _entry(path: Path, number: int, entry: Any) -> Acknowledgement:
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        # As the configuration: a byte order mark an editor wrote is no TOML.
+        return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as error:

@@ -590,13 +590,22 @@ def parse_config(text: str, path: Path) -> Config:
             )
         )
     sources = tuple(sources_list)
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for index, source in enumerate(sources):
-        if source.name in seen:
+        # Folded: the store's folders of two names that differ in case only are one folder on
+        # a file system that ignores case.
+        folded = source.name.casefold()
+        if folded in seen:
             raise _Reader(
                 sources_data[index], where, locator, "source", index, inline=(top, "source", index)
-            ).error("name", f"duplicate source name {source.name!r}")
-        seen.add(source.name)
+            ).error(
+                "name",
+                f"duplicate source name {source.name!r}"
+                + (
+                    f" (as {seen[folded]!r} in another case)" if seen[folded] != source.name else ""
+                ),
+            )
+        seen[folded] = source.name
     retries = fetch.get("retries", int, 4, "an integer")
     if not 0 <= retries <= MOST_RETRIES:
         raise fetch.error("retries", f"must be 0 to {MOST_RETRIES}, got {retries}")
@@ -622,7 +631,8 @@ def parse_config(text: str, path: Path) -> Config:
 def load_config(path: Path) -> Config:
     """Read and check a ``spectrack.toml``; every problem is a `ConfigError` naming the line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # Editors on Windows may start the file with a byte order mark, which TOML does not allow.
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file; run `spectrack init` to write one") from None
     except (OSError, UnicodeDecodeError) as error:

@@ -62,6 +62,13 @@ def test_recorded_acks_load_back_and_later_ones_append(tmp_path: Path) -> None:
     assert tomllib.loads(text)["ack"][0]["recorded"] == NOW
 
 
+def test_an_ack_file_starting_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "spectrack-ack.toml"
+    record_acks(path, ["0123456789abcdef"], "reviewed", NOW)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert [a.fingerprint for a in load_acks(path)] == ["0123456789abcdef"]
+
+
 def test_a_file_without_final_newline_is_appended_to_safely(tmp_path: Path) -> None:
     path = tmp_path / "acks.toml"
     path.write_text('[[ack]]\nfingerprint = "0123456789abcdef"\nreason = "old"')

@@ -272,6 +272,19 @@ def test_example_is_a_valid_configuration(tmp_path: Path) -> None:
     assert config.store.path == tmp_path / "snapshots"
 
 
+def test_source_names_differing_in_case_only_are_refused(tmp_path: Path) -> None:
+    text = '[[source]]\nname = "Spec"\nsitemap = "https://x.org/1"\n[[source]]\nname = "spec"\nsitemap = "https://x.org/2"\n'
+    with pytest.raises(ConfigError, match=r":5: .*duplicate source name 'spec' \(as 'Spec'"):
+        parse(text, tmp_path)
+
+
+def test_a_configuration_starting_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "spectrack.toml"
+    assert write_example(path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_config(path).sources[0].name == "example"
+
+
 def test_store_location_prefers_store_then_config_then_default(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert store_location(None, None) == Path("snapshots")
