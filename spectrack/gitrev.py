@@ -200,6 +200,12 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
         if path not in changed:
             pages.append(PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0))
             locations[path] = PageFiles(path, path)
+    if revisions.paths and not pages:
+        # A mistyped path would otherwise pass a CI gate with nothing compared.
+        raise InputError(
+            f"{' '.join(revisions.paths)}: no Markdown or MDX page there in {revisions.base} "
+            f"or {revisions.head}"
+        )
     pages.sort(key=lambda page: page.path)
     return Comparison(Report(tuple(pages)), locations)
 

@@ -95,6 +95,17 @@ def test_diff_between_two_commits_under_a_path(
     ]
 
 
+def test_a_path_with_no_page_in_either_revision_is_an_error(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, base, head = spec_repo
+    run = run_cli(capsys, "diff", "--fail-on", "normative", base, head, "--", "dcos")
+    assert run.code == 2
+    assert run.err == (
+        f"spectrack: error: dcos: no Markdown or MDX page there in {base} or {head}\n"
+    )
+
+
 def test_range_forms_and_the_whole_repository(
     spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
