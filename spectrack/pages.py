@@ -58,6 +58,8 @@ def pair_pages(old: Path, new: Path) -> list[tuple[str, Path | None, Path | None
     """(relative path, old file, new file) for two files or two directories."""
     for path in (old, new):
         if not path.exists():
+            if path.is_symlink():
+                raise InputError(f"{path}: a symbolic link to nothing (or to itself)")
             raise InputError(f"{path}: no such file or directory")
     if old.is_dir() != new.is_dir():
         raise InputError(f"{old} and {new}: compare two files or two directories, not one of each")

@@ -228,6 +228,16 @@ def test_an_empty_argument_is_an_error_not_the_current_folder(
     assert_input_error(done, "an empty argument names no file, folder, page or revision\n")
 
 
+def test_a_link_to_nothing_or_to_itself_is_named_as_such(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.md"
+    loop.symlink_to(loop)
+    dangling = tmp_path / "dangling.md"
+    dangling.symlink_to(tmp_path / "gone.md")
+    for link in (loop, dangling):
+        done = spectrack("diff", str(FIXTURES / "strengthened" / "old.md"), str(link))
+        assert_input_error(done, f"{link}: a symbolic link to nothing (or to itself)\n")
+
+
 def test_a_fifo_is_refused_rather_than_read_until_it_ends(tmp_path: Path) -> None:
     fifo = tmp_path / "page.md"
     os.mkfifo(fifo)
