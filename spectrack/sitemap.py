@@ -118,6 +118,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
     warnings: list[str] = []
     off_site: list[str] = []
     malformed: list[str] = []
+    relative: list[str] = []
     entries: list[SitemapEntry] = []
     children: list[str] = []
     seen: set[str] = set()
@@ -127,7 +128,12 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
             warnings.append(f"sitemap {url}: an <{item}> without <loc> was left out")
             continue
         if not same_site(location, url):
-            (off_site if well_formed(location) else malformed).append(location)
+            if not well_formed(location):
+                malformed.append(location)
+            elif not urlsplit(location).scheme:
+                relative.append(location)
+            else:
+                off_site.append(location)
             continue
         location = _one_document(location)
         if location in seen:
@@ -151,6 +157,11 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
     if malformed:
         warnings.append(
             f"sitemap {url}: {len(malformed)} malformed URL(s) left out (first: {malformed[0]})"
+        )
+    if relative:
+        warnings.append(
+            f"sitemap {url}: {len(relative)} relative URL(s) left out, where the protocol asks "
+            f"for absolute ones (first: {relative[0]})"
         )
     return ParsedSitemap(
         url, kind == "sitemapindex", tuple(entries), tuple(children), tuple(warnings)

@@ -135,6 +135,16 @@ def test_one_document_under_several_urls_is_one_entry() -> None:
     ]
 
 
+def test_relative_urls_are_left_out_as_relative_not_as_another_host() -> None:
+    data = sitemap_xml({"https://docs.example.org/kept": None, "/spec/tools": None})
+    parsed = parse_sitemap(data, BASE)
+    assert [e.url for e in parsed.entries] == ["https://docs.example.org/kept"]
+    assert parsed.warnings == (
+        f"sitemap {BASE}: 1 relative URL(s) left out, where the protocol asks for absolute ones "
+        "(first: /spec/tools)",
+    )
+
+
 def test_gzip_is_recognised_by_its_magic_bytes() -> None:
     data = sitemap_xml({"https://docs.example.org/a": None})
     parsed = parse_sitemap(gzip.compress(data), BASE)
