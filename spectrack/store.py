@@ -322,6 +322,19 @@ def _parse_log(output: bytes) -> list[Revision]:
     return revisions
 
 
+def _format_problem(meta: bytes) -> str | None:
+    """What keeps this spectrack from using a store whose metadata file holds ``meta``."""
+    try:
+        found = json.loads(meta).get("format")
+    except (ValueError, AttributeError):
+        return "not the JSON object spectrack writes; restore it from the store's history"
+    if found != STORE_FORMAT:
+        if isinstance(found, int) and found > STORE_FORMAT:
+            return f"store format {found}, newer than this spectrack's ({STORE_FORMAT}); upgrade"
+        return f"store format {found!r}, which no spectrack writes; restore it from the history"
+    return None
+
+
 class Store:
     """A snapshot store on disk; see the module docstring for the reading API."""
 
@@ -341,9 +354,14 @@ class Store:
                 f"{path}: no snapshot store here; run `spectrack init` or `spectrack fetch` first"
             )
         store = cls(path)
-        if store.head() is None or store._blob(f"{BRANCH}:{META_FILE}") is None:
+        meta = store._blob(f"{BRANCH}:{META_FILE}") if store.head() is not None else None
+        if meta is None:
             store.close()
             raise StoreError(f"{path}: a git repository, but not a spectrack snapshot store")
+        problem = _format_problem(meta)
+        if problem is not None:
+            store.close()
+            raise StoreError(f"{path / META_FILE} (as committed): {problem}")
         return store
 
     @classmethod

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -425,3 +426,19 @@ def test_a_run_never_writes_over_a_file_of_its_own_in_the_store_folder(tmp_path:
     assert notes.read_bytes() == b"my own notes\n"
     assert head(opened.path) == before
     opened.close()
+
+
+@pytest.mark.parametrize(
+    ("meta", "problem"),
+    [
+        (b'{"format": 999}\n', "store format 999, newer than this spectrack's (1); upgrade"),
+        (b"{bad\n", "not the JSON object spectrack writes"),
+        (b'{"format": "one"}\n', "store format 'one', which no spectrack writes"),
+    ],
+)
+def test_a_store_of_another_format_is_refused(store: Store, meta: bytes, problem: str) -> None:
+    (store.path / ".spectrack" / "store.json").write_bytes(meta)
+    git(store.path, "add", ".spectrack/store.json")
+    git(store.path, "-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", "edited")
+    with pytest.raises(StoreError, match=re.escape(problem)):
+        Store.open(store.path)
