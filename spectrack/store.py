@@ -684,6 +684,11 @@ class Store:
         with self.lock(lock_wait) as fd:
             self._require_branch_checked_out()
             self._clear_stale_locks()
+            pending = self.path / ".git" / CHECKOUT_PENDING
+            if pending.exists():
+                # A killed run's files are undone first: a new page's file found in the working
+                # tree is then someone's own, never written over (`StoreWriter.record`).
+                check_out(self.path, pending, functools.partial(git, self.path))
             writer = StoreWriter(self, clock, fd, checkpoints=not whole)
             failed = False
             try:

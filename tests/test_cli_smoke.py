@@ -27,6 +27,7 @@ def test_a_path_the_system_refuses_is_a_one_line_usage_error(
 ) -> None:
     """A file where a folder should be: named on one line, exit 2, no traceback."""
     monkeypatch.chdir(tmp_path)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     (tmp_path / "taken").write_text("a file, not a folder\n")
     (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp SHOULD glow.\n")
     (tmp_path / "new.md").write_text("# Lamp\n\nThe lamp MUST glow.\n")
