@@ -575,6 +575,9 @@ class _Scan:
         -1 (see `_ends_admonition`), for the lines walked."""
         self.admonition_ends: dict[int, int] = {}
         """Marker line → `_admonition_end`, for the admonitions looked at."""
+        self.definition_runs: dict[int, bool] = {}
+        """Line → whether the link reference definitions below it are definitions (see
+        `_definition`), for the lines walked."""
 
     def run(self, body_start: int) -> _Spans:
         """Scan the lines from ``body_start`` on; the spans that chunks may not cut."""
@@ -693,6 +696,7 @@ class _Scan:
             and above not in self.fence_starts
             and _is_text(self.lines[above])
             and not self._ends_admonition(line - 1)
+            and not self._definition(above)
         )
         return _ends_itself(self.lines[line - 1], after_text)
 
@@ -734,6 +738,23 @@ class _Scan:
             line += 1
         self.admonition_ends[marker] = line
         return line
+
+    def _definition(self, line: int) -> bool:
+        """Whether ``line`` is a link reference definition, not text that reads like one: the
+        run of such lines it ends starts where no paragraph goes on (a definition cannot
+        interrupt a paragraph, and ends at its line)."""
+        if _REFERENCE.match("\n" + self.lines[line]) is None:
+            return False
+
+        def step(above: int) -> int | _Found[bool]:
+            if above < self.body_start:
+                return _Found(True)
+            text = self.lines[above]
+            if _REFERENCE.match("\n" + text) is not None:
+                return above - 1
+            return _Found(above in self.fence_starts or _ends_itself(text, after_text=False))
+
+        return _walk_remembering(self.definition_runs, line - 1, step)
 
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
