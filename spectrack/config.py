@@ -55,6 +55,7 @@ from urllib.parse import urlsplit
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
+from spectrack.paths import RESERVED_NAMES
 from spectrack.releases import DEFAULT_WINDOW, FEED_KINDS, FeedSpec, parse_window
 
 CONFIG_FILE = "spectrack.toml"
@@ -413,8 +414,8 @@ _FEED_KEYS = {"kind", "repo", "package", "url", "window"}
 
 
 def valid_source_name(name: str) -> bool:
-    """Whether ``name`` can name a source (it is a folder of the store)."""
-    return _NAME.fullmatch(name) is not None
+    """Whether ``name`` can name a source (it is a folder of the store, also on Windows)."""
+    return _NAME.fullmatch(name) is not None and name.split(".")[0].upper() not in RESERVED_NAMES
 
 
 def _http_url(reader: _Reader, key: str, value: str) -> str:
@@ -521,7 +522,8 @@ def _source(reader: _Reader, feeds_before: int = 0) -> SourceConfig:
     if not valid_source_name(name):
         raise reader.error(
             "name",
-            f"{name!r}: use letters, digits, '.', '_' and '-', starting with a letter or digit",
+            f"{name!r}: use letters, digits, '.', '_' and '-', starting with a letter or digit "
+            "(and not a name Windows keeps, such as CON)",
         )
     max_removal = reader.get("max_removal", float, 0.2, "a number between 0 and 1")
     if not 0 <= max_removal <= 1:

@@ -29,9 +29,10 @@ PAGE_SUFFIX = ".md"
 MAX_NAME_BYTES = 120
 MAX_PATH_BYTES = 600
 _UNSAFE = frozenset('/\\:*?"<>|%')
-_RESERVED = frozenset(
+RESERVED_NAMES = frozenset(
     ["CON", "PRN", "AUX", "NUL"] + [f"{p}{n}" for p in ("COM", "LPT") for n in range(1, 10)]
 )
+"""Names Windows keeps for devices, with any extension: no file or folder may bear them."""
 
 
 def _hash(text: str, length: int) -> str:
@@ -59,7 +60,7 @@ def safe_name(name: str, *, folder: bool) -> str:
     if out and out[-1] in (".", " "):
         out[-1] = _escape(out[-1])
     text = "".join(out)
-    if text.split(".")[0].upper() in _RESERVED:
+    if text.split(".")[0].upper() in RESERVED_NAMES:
         text = _escape(text[0]) + text[1:]
     if folder and text.lower().endswith(PAGE_SUFFIX):
         text = text[: -len(PAGE_SUFFIX)] + _escape(".") + text[-2:]

@@ -128,6 +128,12 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ),
         ('[[source]]\nname = "../up"\nsitemap = "https://x.org/s.xml"\n', 2, "key 'name'"),
         (
+            '[[source]]\nname = "con"\nsitemap = "https://x.org/s.xml"\n',
+            2,
+            "key 'name': 'con': use letters",
+        ),
+        ('[[source]]\nname = "LPT1.docs"\nsitemap = "https://x.org/s.xml"\n', 2, "Windows keeps"),
+        (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmarkdown = "{path}.md"\n',
             4,
             "must contain '{url}'",
