@@ -55,7 +55,7 @@ from urllib.parse import urlsplit
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
-from spectrack.paths import RESERVED_NAMES
+from spectrack.paths import reserved_name
 from spectrack.releases import DEFAULT_WINDOW, FEED_KINDS, FeedSpec, parse_window
 
 CONFIG_FILE = "spectrack.toml"
@@ -415,22 +415,27 @@ _FEED_KEYS = {"kind", "repo", "package", "url", "window"}
 
 def valid_source_name(name: str) -> bool:
     """Whether ``name`` can name a source (it is a folder of the store, also on Windows)."""
-    return _NAME.fullmatch(name) is not None and name.split(".")[0].upper() not in RESERVED_NAMES
+    return _NAME.fullmatch(name) is not None and not reserved_name(name)
+
+
+def http_url_problem(value: str) -> str | None:
+    """Why ``value`` is no http(s) URL to fetch from (``"not a URL (…)"``), or None."""
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError as error:
+        return f"not a URL ({error})"
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return "not an http(s) URL"
+    if port == 0:
+        return "not a URL (port 0)"
+    return None
 
 
 def _http_url(reader: _Reader, key: str, value: str) -> str:
-    try:
-        parts = urlsplit(value)
-    except ValueError as error:
-        raise reader.error(key, f"{value!r} is not a URL ({error})") from None
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise reader.error(key, f"{value!r} is not an http(s) URL")
-    try:
-        port = parts.port
-    except ValueError as error:
-        raise reader.error(key, f"{value!r} is not a URL ({error})") from None
-    if port == 0:
-        raise reader.error(key, f"{value!r} is not a URL (port 0)")
+    problem = http_url_problem(value)
+    if problem is not None:
+        raise reader.error(key, f"{value!r} is {problem}")
     return value
 
 

@@ -13,6 +13,9 @@ from pathlib import Path
 
 from spectrack.errors import InputError, SpectrackError
 
+REGULAR_FILES = ("100644", "100755")
+"""git's modes of files read as pages; symbolic links (120000) and submodules (160000) are not."""
+
 _INHERITED_GIT = frozenset(
     {"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR"}
 )

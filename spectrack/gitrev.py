@@ -17,12 +17,9 @@ from pathlib import Path, PurePosixPath
 from spectrack.comparison import Comparison, PageFiles, compare_paths
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
-from spectrack.git import run_git
+from spectrack.git import REGULAR_FILES, run_git
 from spectrack.model import PageReport, PageStatus, Report
 from spectrack.pages import PAGE_SUFFIXES, decode_page
-
-_REGULAR_FILES = ("100644", "100755")
-"""Blob modes read as pages; symbolic links (120000) and submodules (160000) are not pages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +119,8 @@ def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> li
         old_path = fields[index + 1]
         new_path = fields[index + 2] if renamed else old_path
         index += 3 if renamed else 2
-        old_side = old_mode in _REGULAR_FILES and _is_page(old_path)
-        new_side = new_mode in _REGULAR_FILES and _is_page(new_path)
+        old_side = old_mode in REGULAR_FILES and _is_page(old_path)
+        new_side = new_mode in REGULAR_FILES and _is_page(new_path)
         if old_side or new_side:
             entries.append(
                 _Entry(
@@ -144,7 +141,7 @@ def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
         if not line:
             continue
         meta, _, path = line.partition("\t")
-        if meta.split(" ")[0] in _REGULAR_FILES and _is_page(path):
+        if meta.split(" ")[0] in REGULAR_FILES and _is_page(path):
             pages.append(path)
     return pages
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
-from spectrack.config import valid_source_name
+from spectrack.config import http_url_problem, valid_source_name
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.errors import InputError
-from spectrack.git import run_git
+from spectrack.git import REGULAR_FILES, run_git
 from spectrack.pages import PAGE_SUFFIXES, decode_page
 from spectrack.progress import Progress, SilentProgress
 from spectrack.store import BlobReader, Store
@@ -85,10 +85,6 @@ def _folder_prefix(folder: str) -> str:
     return "".join(part + "/" for part in parts if part != ".")
 
 
-_NOT_FILES = frozenset({"120000", "160000"})
-"""git's modes of a symbolic link and of a submodule."""
-
-
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
     prefix = _folder_prefix(folder)
@@ -123,10 +119,11 @@ def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
                 or PurePosixPath(name).suffix.lower() not in PAGE_SUFFIXES
             ):
                 continue
-            if parts[1] in _NOT_FILES:
+            deleted = parts[4].startswith("D")
+            if (parts[0].lstrip(":") if deleted else parts[1]) not in REGULAR_FILES:
                 # A symbolic link's blob is the path it points to; a submodule has no blob.
                 continue
-            blob = None if parts[4].startswith("D") else parts[3]
+            blob = None if deleted else parts[3]
             changes.append(FileChange(name[len(prefix) :], blob))
         if changes:
             commits.append(UpstreamCommit(sha, datetime.fromisoformat(when), tuple(changes)))
@@ -138,11 +135,7 @@ def check_arguments(repo: Path, source: str, url_base: str) -> None:
     is made for it)."""
     if not valid_source_name(source):
         raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
-    try:
-        parts = urlsplit(url_base)
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+    if http_url_problem(url_base) is not None:
         raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
     if not (repo / ".git").exists() and not (repo / "HEAD").exists():
         raise InputError(f"{repo}: not a git repository")

@@ -29,10 +29,15 @@ PAGE_SUFFIX = ".md"
 MAX_NAME_BYTES = 120
 MAX_PATH_BYTES = 600
 _UNSAFE = frozenset('/\\:*?"<>|%')
-RESERVED_NAMES = frozenset(
+_RESERVED = frozenset(
     ["CON", "PRN", "AUX", "NUL"] + [f"{p}{n}" for p in ("COM", "LPT") for n in range(1, 10)]
 )
-"""Names Windows keeps for devices, with any extension: no file or folder may bear them."""
+
+
+def reserved_name(name: str) -> bool:
+    """Whether Windows keeps ``name`` for a device (``con``, ``LPT1.txt``): no file or folder
+    may bear it."""
+    return name.split(".")[0].upper() in _RESERVED
 
 
 def _hash(text: str, length: int) -> str:
@@ -60,7 +65,7 @@ def safe_name(name: str, *, folder: bool) -> str:
     if out and out[-1] in (".", " "):
         out[-1] = _escape(out[-1])
     text = "".join(out)
-    if text.split(".")[0].upper() in RESERVED_NAMES:
+    if reserved_name(text):
         text = _escape(text[0]) + text[1:]
     if folder and text.lower().endswith(PAGE_SUFFIX):
         text = text[: -len(PAGE_SUFFIX)] + _escape(".") + text[-2:]
