@@ -111,7 +111,7 @@ def _check(data: SiteData) -> None:
     sources = {source.name for source in data.sources}
     if len(sources) != len(data.sources):
         raise InputError("site data: two sources share one name")
-    ids = {entry.change_id for entry in data.changes}
+    ids = set(map(_change_id, data.changes))
     if len(ids) != len(data.changes):
         raise InputError("site data: two changes share one id")
     if _naive(data.generated_at):
@@ -126,22 +126,31 @@ def _check(data: SiteData) -> None:
 
 def _plainly_sound(changes: Sequence[ChangeEntry], sources: set[str], ids: set[str]) -> bool:
     """Whether no change has a problem, found for all changes at once (`_problem` names it)."""
-    zones = {entry.upstream.time.tzinfo for entry in changes}
-    zones.update([entry.recorded_at.tzinfo for entry in changes])
-    zones.update([entry.first_seen.tzinfo for entry in changes])
-    neighbours = {entry.previous_id for entry in changes}
-    neighbours.update([entry.next_id for entry in changes])
+    zones = set(map(_upstream_zone, changes))
+    zones.update(map(_recorded_zone, changes))
+    zones.update(map(_first_seen_zone, changes))
+    neighbours = set(map(_previous_id, changes))
+    neighbours.update(map(_next_id, changes))
     neighbours.discard(None)
-    if not all(isinstance(change_id, str) for change_id in ids):
+    if not all(issubclass(kind, str) for kind in set(map(type, ids))):
         return False
-    lines = "".join([f"{change_id}\n" for change_id in ids])
+    lines = "\n".join(ids) + "\n"
     return (
         lines.count("\n") == len(ids)
         and _CHANGE_IDS.fullmatch(lines) is not None
-        and {entry.source for entry in changes} <= sources
+        and set(map(_source, changes)) <= sources
         and neighbours <= ids
         and all(isinstance(zone, timezone) for zone in zones)
     )
+
+
+_upstream_zone = attrgetter("upstream.time.tzinfo")
+_recorded_zone = attrgetter("recorded_at.tzinfo")
+_first_seen_zone = attrgetter("first_seen.tzinfo")
+_previous_id = attrgetter("previous_id")
+_next_id = attrgetter("next_id")
+_source = attrgetter("source")
+_change_id = attrgetter("change_id")
 
 
 def _problem(entry: ChangeEntry, sources: set[str], ids: set[str]) -> str | None:
@@ -273,7 +282,17 @@ class _Fingerprints:
     """Change id → what its page shows beyond its row that no later edit of its page changes."""
 
     @classmethod
-    def of(cls, changes: Iterable[ChangeEntry]) -> _Fingerprints:
+    def of(cls, changes: Sequence[ChangeEntry]) -> _Fingerprints:
+        try:
+            return cls._made(changes, plain=False)
+        except ValueError:
+            # An enum member passed as a name (see `_serialised`).
+            return cls._made(changes, plain=True)
+
+    @classmethod
+    def _made(cls, changes: Sequence[ChangeEntry], plain: bool) -> _Fingerprints:
+        """`_serialised` inlined, for thousands of changes: marshal refuses what is not plain."""
+        dumps = marshal.dumps
         rows = {}
         full = {}
         lasting = {}
@@ -281,19 +300,17 @@ class _Fingerprints:
             report = entry.report
             upstream = entry.upstream
             change_id = entry.change_id
-            row = rows[change_id] = _serialised(
-                (
-                    change_id,
-                    entry.source,
-                    entry.page_path,
-                    entry.title,
-                    upstream.time.timestamp(),
-                    upstream.precision._value_,
-                    report.status._value_,
-                    report.verdict,
-                    report.lines_added,
-                    report.lines_removed,
-                )
+            row_values = (
+                change_id,
+                entry.source,
+                entry.page_path,
+                entry.title,
+                upstream.time.timestamp(),
+                upstream.precision._value_,
+                report.status._value_,
+                report.verdict,
+                report.lines_added,
+                report.lines_removed,
             )
             facts = lasting[change_id] = (
                 entry.url,
@@ -304,9 +321,11 @@ class _Fingerprints:
                 report.path,
                 None if entry.release is None else entry.release.line,
             )
-            full[change_id] = row + _serialised(
-                (facts, entry.page_edits, entry.previous_id, entry.next_id)
-            )
+            page_values = (facts, entry.page_edits, entry.previous_id, entry.next_id)
+            if plain:
+                row_values, page_values = _plain(row_values), _plain(page_values)
+            row = rows[change_id] = dumps(row_values, 2)
+            full[change_id] = row + dumps(page_values, 2)
         return cls(rows, full, lasting)
 
     def feed_entry(self, entry: ChangeEntry) -> bytes:
@@ -340,9 +359,15 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
 
     newest_edits = sorted(data.changes, key=_by_upstream, reverse=True)
     newest_records = sorted(data.changes, key=_by_recording, reverse=True)
+    sources = sorted(data.sources, key=lambda source: source.name)
+    source_counts = dict.fromkeys((source.name for source in sources), 0)
     pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)
+    normative = []
     for entry in newest_records:
-        pages[entry.page_key].append(entry)
+        pages[entry.source, entry.page_path].append(entry)
+        source_counts[entry.source] += 1
+        if entry.report.verdict == ChangeClass.NORMATIVE:
+            normative.append(entry)
     months: dict[str, list[ChangeEntry]] = {}
     bounds: tuple[datetime, datetime] | None = None
     for entry in newest_edits:
@@ -356,10 +381,6 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     # Times in a repeated hour of one time zone sort by their wall clock: order the months.
     months = dict(sorted(months.items(), reverse=True))
     month_counts = [(month, len(entries)) for month, entries in months.items()]
-    sources = sorted(data.sources, key=lambda source: source.name)
-    source_counts = dict.fromkeys((source.name for source in sources), 0)
-    for entry in data.changes:
-        source_counts[entry.source] += 1
     recent = newest_edits[:RECENT_LIMIT]
     feeds = _Feeds(data, base, key_of, fingerprints, out, site)
 
@@ -414,12 +435,19 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
                 latest_changes=latest,
             )
         )
+    # A page's history page, feed and change pages show nothing of its changes that their full
+    # fingerprints leave out, and a new edit of the page changes all three: one digest of those
+    # fingerprints stands for the page's changes in the keys of all three.
+    shown = {
+        page_key: _digest(b"".join([fingerprints.full[entry.change_id] for entry in history]))
+        for page_key, history in pages.items()
+    }
     for page_key, history in pages.items():
         path = present.page_href(page_key)
         outputs.append(
             page(
                 path,
-                key_of(path, rows=history, full=history[:1]),
+                key_of(path, shown[page_key]),
                 "page.html",
                 latest=history[0],
                 history=history,
@@ -431,12 +459,12 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
                 f"{data.title}: {present.page_name(history[0])}",
                 path,
                 history,
+                shown[page_key],
             )
         )
     outputs.append(
         feeds.output("feeds/all.xml", f"{data.title}: all changes", "index.html", newest_records)
     )
-    normative = [entry for entry in newest_records if entry.report.verdict == ChangeClass.NORMATIVE]
     outputs.append(
         feeds.output(
             "feeds/normative.xml", f"{data.title}: normative changes", "index.html", normative
@@ -445,12 +473,16 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     # Thousands of these, so one key stands for all change pages of a page: each shows the
     # page's edit count, so a new edit rewrites them all anyway. Full fingerprints stand for the
     # paths, which only the ids decide.
-    change_site = _serialised((site, "change pages"))
-    for history in pages.values():
-        key = _digest(b"".join([change_site, *(fingerprints.full[e.change_id] for e in history)]))
+    for page_key, history in pages.items():
+        key = key_of("change pages", shown[page_key])
+        # _make skips the keyword handling of the named tuple's constructor, half the cost here.
         outputs.extend(
-            _Output(
-                present.change_href(entry.change_id), key, partial(_change_page, entry, data.title)
+            _Output._make(
+                (
+                    present.change_href(entry.change_id),
+                    key,
+                    partial(_change_page, entry, data.title),
+                )
             )
             for entry in history
         )
@@ -500,12 +532,21 @@ class _Feeds:
         self._entries: dict[str, Markup] = {}
 
     def output(
-        self, path: str, title: str, alternate: str, newest_first: Sequence[ChangeEntry]
+        self,
+        path: str,
+        title: str,
+        alternate: str,
+        newest_first: Sequence[ChangeEntry],
+        shown: str | None = None,
     ) -> _Output:
-        """The feed at ``path`` of the latest changes given, standing for page ``alternate``."""
+        """The feed at ``path`` of the changes given, newest recorded first, standing for page
+        ``alternate``; ``shown``, when given, is a digest of at least what the feed shows of them."""
         entries = tuple(newest_first[:FEED_LIMIT])
-        updated = max((entry.recorded_at for entry in entries), default=self._data.generated_at)
-        key = self._key_of(path, title, alternate, updated, full=entries)
+        updated = entries[0].recorded_at if entries else self._data.generated_at
+        if shown is None:
+            key = self._key_of(path, title, alternate, updated, full=entries)
+        else:
+            key = self._key_of(path, title, alternate, updated, shown)
         return _Output(path, key, partial(self._xml, path, title, alternate, updated, entries))
 
     def _xml(
@@ -661,22 +702,21 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
     previous = {
         path: key for path, key in _read_manifest(out).items() if path in produced or _inside(path)
     }
-    existing = _existing_files(out, [MANIFEST, *previous, *(output.path for output in outputs)])
+    dropped = previous.keys() - produced.keys()
+    existing = _existing_files(out, [MANIFEST, *dropped, *produced])
+    stale = [
+        output
+        for output in outputs
+        if previous.get(output.path) != output.key or output.path not in existing
+    ]
     written = []
-    unchanged = 0
-    progress.start("writing the site", len(outputs))
-    for output in outputs:
-        fresh = previous.get(output.path) == output.key and output.path in existing
-        if not fresh and _put(out, output.path, output.render(), existing):
+    progress.start("writing the site", len(stale))
+    for output in stale:
+        if _put(out, output.path, output.render(), existing):
             written.append(output.path)
-        else:
-            unchanged += 1
         progress.advance()
-    removed = sorted(
-        path
-        for path in previous
-        if path not in produced and path in existing and not (out / path).is_dir()
-    )
+    unchanged = len(outputs) - len(written)
+    removed = sorted(path for path in dropped if path in existing and not (out / path).is_dir())
     for path in removed:
         (out / path).unlink()
     if not previous:
