@@ -102,8 +102,11 @@ def build(
     """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
     _check(data)
     base = _base(base_url)
+    manifest = _read_manifest(out)
     with collector_paused():
-        return _write(_plan(data, base, out), out, progress or SilentProgress())
+        # Without a manifest nothing in the folder is trusted: every file is rendered afresh.
+        outputs = _plan(data, base, out if manifest else None)
+        return _write(outputs, out, manifest, progress or SilentProgress())
 
 
 def _check(data: SiteData) -> None:
@@ -337,8 +340,9 @@ _by_upstream = attrgetter("upstream.time", "recorded_at", "change_id")
 _by_recording = attrgetter("recorded_at", "change_id")
 
 
-def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
-    """Every file of the site in folder ``out`` with its key and how to make it."""
+def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Output]:
+    """Every file of the site with its key and how to make it; ``written`` is the folder of
+    the last build, whose files may lend the parts they share with new ones."""
     site = _serialised((code_digest(), base, data.title))
     fingerprints = _Fingerprints.of(data.changes)
 
@@ -382,7 +386,7 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     months = dict(sorted(months.items(), reverse=True))
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     recent = newest_edits[:RECENT_LIMIT]
-    feeds = _Feeds(data, base, key_of, fingerprints, out, site)
+    feeds = _Feeds(data, base, key_of, fingerprints, written, site)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
     outputs.append(
@@ -473,6 +477,7 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
     # Thousands of these, so one key stands for all change pages of a page: each shows the
     # page's edit count, so a new edit rewrites them all anyway. Full fingerprints stand for the
     # paths, which only the ids decide.
+    change_pages = _ChangePages(data.title, fingerprints, site, written)
     for page_key, history in pages.items():
         key = key_of("change pages", shown[page_key])
         # _make skips the keyword handling of the named tuple's constructor, half the cost here.
@@ -481,7 +486,7 @@ def _plan(data: SiteData, base: str | None, out: Path) -> list[_Output]:
                 (
                     present.change_href(entry.change_id),
                     key,
-                    partial(_change_page, entry, data.title),
+                    partial(change_pages.render, entry),
                 )
             )
             for entry in history
@@ -493,8 +498,59 @@ def _asset(name: str) -> bytes:
     return (_PACKAGE_DIR / "static" / name).read_bytes()
 
 
-def _change_page(entry: ChangeEntry, site_title: str) -> bytes:
-    return _page("change.html", "../", site_title, entry=entry, **_change_groups(entry))
+class _ChangePages:
+    """Makes the change pages of one build.
+
+    A change page shows its page's edit count and its neighbours, which later edits of the page
+    change, in its facts and its pager. The rest stays while its lasting key stays: a digest of
+    what the change's feed entry shows, which leaves out exactly those. The page is written with
+    that key in a comment and its two changing parts between comments; when the page written last
+    time holds the key, only those parts are rendered again, into its text.
+    """
+
+    _PARTS = re.compile(r"<!-- (facts|pager) -->.*?<!-- /\1 -->", re.DOTALL)
+
+    def __init__(
+        self, site_title: str, fingerprints: _Fingerprints, site: bytes, written: Path | None
+    ) -> None:
+        self._site_title = site_title
+        self._fingerprints = fingerprints
+        self._site = site
+        self._written = written
+
+    def render(self, entry: ChangeEntry) -> bytes:
+        lasting = _digest(
+            _serialised((self._site, "change page", self._fingerprints.feed_entry(entry)))
+        )
+        if self._written is not None:
+            written = self._written / present.change_href(entry.change_id)
+            spliced = self._spliced(entry, lasting, written)
+            if spliced is not None:
+                return spliced
+        groups = _change_groups(entry)
+        return _page("change.html", "../", self._site_title, entry=entry, lasting=lasting, **groups)
+
+    def _spliced(self, entry: ChangeEntry, lasting: str, written: Path) -> bytes | None:
+        """The page as written last time with its changing parts rendered again, or None when
+        that page does not hold the lasting key or its parts."""
+        try:
+            text = written.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            return None
+        if f"<!-- change {lasting} -->\n" not in text:
+            return None
+        # Jinja makes a template's macros attributes of its module when it runs it.
+        macros: Any = _environment().get_template("_macros.html").module
+        parts = {
+            "facts": macros.fact_list(present.facts(entry)),
+            "pager": macros.pager(entry, "../"),
+        }
+
+        def fresh(part: re.Match[str]) -> str:
+            return _XML_ILLEGAL.sub("", f"<!-- {part[1]} -->{parts[part[1]]}<!-- /{part[1]} -->")
+
+        spliced, count = self._PARTS.subn(fresh, text)
+        return spliced.encode("utf-8") if count == len(parts) else None
 
 
 def _change_groups(entry: ChangeEntry) -> dict[str, Any]:
@@ -520,14 +576,14 @@ class _Feeds:
         base: str | None,
         key_of: Callable[..., str],
         fingerprints: _Fingerprints,
-        out: Path,
+        written: Path | None,
         site: bytes,
     ) -> None:
         self._data = data
         self._base = base
         self._key_of = key_of
         self._fingerprints = fingerprints
-        self._out = out
+        self._written = written
         self._site = site
         self._entries: dict[str, Markup] = {}
 
@@ -562,7 +618,7 @@ class _Feeds:
                 return self._base + target
             return posixpath.relpath(target, posixpath.dirname(path))
 
-        written = _written_entries(self._out / path)
+        written = {} if self._written is None else _written_entries(self._written / path)
         return _render(
             "feed.xml",
             feed_id=present.tag_uri("feed", path),
@@ -693,15 +749,15 @@ def _replace(out: Path, path: str, content: bytes, existing: set[str]) -> None:
     os.replace(partial_file, target)
 
 
-def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult:
+def _write(
+    outputs: list[_Output], out: Path, manifest: dict[str, str], progress: Progress
+) -> BuildResult:
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder, cannot write the site there")
     out.mkdir(parents=True, exist_ok=True)
     produced = {output.path: output.key for output in outputs}
     # A path the build makes is safe by construction; only the others need checking.
-    previous = {
-        path: key for path, key in _read_manifest(out).items() if path in produced or _inside(path)
-    }
+    previous = {path: key for path, key in manifest.items() if path in produced or _inside(path)}
     dropped = previous.keys() - produced.keys()
     existing = _existing_files(out, [MANIFEST, *dropped, *produced])
     stale = [
@@ -724,7 +780,7 @@ def _write(outputs: list[_Output], out: Path, progress: Progress) -> BuildResult
         for path in produced:
             if path + ".partial" in existing:
                 (out / (path + ".partial")).unlink()
-    manifest = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
-    if _put(out, MANIFEST, manifest + b"\n", existing):
+    keys = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
+    if _put(out, MANIFEST, keys + b"\n", existing):
         written.append(MANIFEST)
     return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)

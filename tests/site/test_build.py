@@ -523,6 +523,63 @@ def test_an_empty_feed_is_dated_by_the_latest_recording(tmp_path: Path) -> None:
     assert "feeds/normative.xml" in result.written
 
 
+def _marked_change_page(out: Path, change_id: str) -> Path:
+    """Mark the heading of a written change page, which later edits of its page leave alone."""
+    page = out / present.change_href(change_id)
+    heading = '<h1 id="change-title">'
+    page.write_text(page.read_text().replace(heading, heading + "(as written) ", 1))
+    return page
+
+
+def test_a_rebuild_renders_again_only_the_parts_of_a_change_page_later_edits_change(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    before = (out / present.change_href("c02")).read_text()
+    page = _marked_change_page(out, "c02")
+    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
+    build(grown, out)
+    build(grown, tmp_path / "fresh")
+    fresh = (tmp_path / "fresh" / present.change_href("c02")).read_text()
+    assert "All 3 recorded edits" in fresh and "All 3 recorded edits" not in before
+    rebuilt = page.read_text()
+    assert "(as written)" in rebuilt
+    assert rebuilt.replace("(as written) ", "") == fresh
+
+
+@pytest.mark.parametrize("case", ["manifest deleted", "parts damaged", "title changed"])
+def test_a_change_page_is_rendered_whole_when_its_written_text_may_not_serve(
+    tmp_path: Path, case: str
+) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    page = _marked_change_page(out, "c02")
+    edits = [*SAMPLE_EDITS, NEXT_EDIT]
+    if case == "manifest deleted":
+        (out / MANIFEST).unlink()
+    elif case == "parts damaged":
+        page.write_text(page.read_text().replace("<!-- /pager -->", "", 1))
+    else:
+        edits = [replace(edit, title="Pot") if edit.change_id == "c02" else edit for edit in edits]
+    grown = site_data(edits)
+    build(grown, out)
+    build(grown, tmp_path / "fresh")
+    assert page.read_text() == (tmp_path / "fresh" / present.change_href("c02")).read_text()
+
+
+def test_without_a_manifest_no_feed_entry_is_copied_from_the_feed_written(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    feed = out / "feeds" / "all.xml"
+    feed.write_text(feed.read_text().replace("</title>", " (as written)</title>"))
+    (out / MANIFEST).unlink()
+    build(sample_data(), out)
+    build(sample_data(), tmp_path / "fresh")
+    assert "(as written)" not in feed.read_text()
+    assert tree(out) == tree(tmp_path / "fresh")
+
+
 @pytest.mark.parametrize("manifest", ["[]", "null", "3", '{"schema": 1, "files": []}'])
 def test_a_manifest_of_another_shape_means_check_every_file(tmp_path: Path, manifest: str) -> None:
     build(sample_data(), tmp_path)
