@@ -56,10 +56,10 @@ _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _CHANGE_IDS = re.compile(rf"(?:{_CHANGE_ID.pattern}\n)*")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
-_FEED_ENTRY_START = re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n")
-_FEED_ENTRY_END = "\n</entry>\n"
-"""Where an entry of a written feed starts, with its key, and ends; escaping keeps both markers
-out of the texts inside."""
+_FEED_ENTRY = (re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n"), "</entry>\n")
+_ROW = (re.compile(r"<!-- row ([0-9a-f]{32}) -->\n<li "), "</li>")
+"""Where an entry of a written feed, and a line of a written list of changes, starts (with its
+key) and ends; escaping keeps both markers out of the texts inside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +387,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     recent = newest_edits[:RECENT_LIMIT]
     feeds = _Feeds(data, base, key_of, fingerprints, written, site)
+    rows = _Rows(fingerprints, site, written)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
     outputs.append(
@@ -406,6 +407,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 f"The latest {present.plural(len(recent), 'change')}, newest upstream edit first"
             ),
             entries=recent,
+            change_rows=rows.lister("index.html", with_page=True),
             sources=sources,
             source_counts=source_counts,
             months=month_counts,
@@ -422,6 +424,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 lede=f"{present.plural(len(entries), 'recorded change')}, all sources.",
                 list_heading="Newest upstream edit first",
                 entries=entries,
+                change_rows=rows.lister(path, with_page=True),
             )
         )
     for source in sources:
@@ -455,6 +458,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 "page.html",
                 latest=history[0],
                 history=history,
+                change_rows=rows.lister(path, with_page=False),
             )
         )
         outputs.append(
@@ -498,6 +502,45 @@ def _asset(name: str) -> bytes:
     return (_PACKAGE_DIR / "static" / name).read_bytes()
 
 
+def _macros() -> Any:
+    """The macros of the templates, to call from here."""
+    # Jinja makes a template's macros attributes of its module when it runs it.
+    return _environment().get_template("_macros.html").module
+
+
+class _Rows:
+    """Makes the lines of the lists of changes of one build.
+
+    Each line follows a comment holding its key: a digest of what it shows of its change and of
+    where it stands (the links' prefix, whether it names the page). A list takes the lines whose
+    key it would make from its file as written last time, and renders only the others.
+    """
+
+    def __init__(self, fingerprints: _Fingerprints, site: bytes, written: Path | None) -> None:
+        self._fingerprints = fingerprints
+        self._site = site
+        self._written = written
+
+    def lister(self, path: str, with_page: bool) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
+        """The lines for a list of changes in the file at ``path``, made when it is rendered."""
+        return partial(self._lines, path, with_page)
+
+    def _lines(self, path: str, with_page: bool, entries: Sequence[ChangeEntry]) -> list[Markup]:
+        root = "../" * path.count("/")
+        written = {} if self._written is None else _written_parts(self._written / path, *_ROW)
+        place = _serialised((self._site, "row", root, with_page))
+        rows = self._fingerprints.rows
+        change_row = _macros().change_row
+        lines = []
+        for entry in entries:
+            key = _digest(place + rows[entry.change_id])
+            line = written.get(key)
+            if line is None:
+                line = Markup(f"<!-- row {key} -->\n") + change_row(entry, root, with_page)
+            lines.append(line)
+        return lines
+
+
 class _ChangePages:
     """Makes the change pages of one build.
 
@@ -539,8 +582,7 @@ class _ChangePages:
             return None
         if f"<!-- change {lasting} -->\n" not in text:
             return None
-        # Jinja makes a template's macros attributes of its module when it runs it.
-        macros: Any = _environment().get_template("_macros.html").module
+        macros = _macros()
         parts = {
             "facts": macros.fact_list(present.facts(entry)),
             "pager": macros.pager(entry, "../"),
@@ -618,7 +660,9 @@ class _Feeds:
                 return self._base + target
             return posixpath.relpath(target, posixpath.dirname(path))
 
-        written = {} if self._written is None else _written_entries(self._written / path)
+        written = (
+            {} if self._written is None else _written_parts(self._written / path, *_FEED_ENTRY)
+        )
         return _render(
             "feed.xml",
             feed_id=present.tag_uri("feed", path),
@@ -646,19 +690,20 @@ class _Feeds:
         return fragment
 
 
-def _written_entries(feed: Path) -> dict[str, Markup]:
-    """The entries of a feed as written by an earlier build, by key (none when unreadable)."""
+def _written_parts(file: Path, start: re.Pattern[str], end: str) -> dict[str, Markup]:
+    """The parts of a file written by an earlier build, by key: each runs from a match of
+    ``start``, whose group is its key, through the next ``end`` (none when unreadable)."""
     try:
-        text = feed.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return {}
-    entries = {}
-    for start in _FEED_ENTRY_START.finditer(text):
-        end = text.find(_FEED_ENTRY_END, start.end() - 1)
-        if end < 0:
+    parts = {}
+    for found in start.finditer(text):
+        stop = text.find(end, found.end())
+        if stop < 0:
             break
-        entries[start[1]] = Markup(text[start.start() : end + len(_FEED_ENTRY_END)])
-    return entries
+        parts[found[1]] = Markup(text[found.start() : stop + len(end)])
+    return parts
 
 
 def _feed_item(entry: ChangeEntry, change_link: str) -> _FeedItem:

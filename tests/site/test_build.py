@@ -568,15 +568,41 @@ def test_a_change_page_is_rendered_whole_when_its_written_text_may_not_serve(
     assert page.read_text() == (tmp_path / "fresh" / present.change_href("c02")).read_text()
 
 
-def test_without_a_manifest_no_feed_entry_is_copied_from_the_feed_written(tmp_path: Path) -> None:
+def _mark_lines(page: Path) -> None:
+    """Mark every written line of a list of changes."""
+    page.write_text(page.read_text().replace('<a class="title" ', '<a data-mark class="title" '))
+
+
+@pytest.mark.parametrize("listing", ["index.html", "pages/lamps-docs-kettle-md-", "archive/"])
+def test_a_rebuild_copies_unchanged_lines_from_the_list_it_wrote(
+    tmp_path: Path, listing: str
+) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    page = next(path for path in sorted(out.rglob("*.html")) if listing in path.as_posix())
+    _mark_lines(page)
+    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
+    build(grown, out)
+    build(grown, tmp_path / "fresh")
+    rebuilt = page.read_text()
+    fresh = (tmp_path / "fresh" / page.relative_to(out)).read_text()
+    lines = rebuilt.count('class="title"')
+    # The new change's line is rendered; every other line is copied as written.
+    assert lines > 1 and rebuilt.count("data-mark ") == lines - 1
+    assert rebuilt.replace("data-mark ", "") == fresh
+
+
+def test_without_a_manifest_nothing_is_copied_from_the_files_written(tmp_path: Path) -> None:
     out = tmp_path / "site"
     build(sample_data(), out)
     feed = out / "feeds" / "all.xml"
     feed.write_text(feed.read_text().replace("</title>", " (as written)</title>"))
+    _mark_lines(out / "index.html")
     (out / MANIFEST).unlink()
     build(sample_data(), out)
     build(sample_data(), tmp_path / "fresh")
     assert "(as written)" not in feed.read_text()
+    assert "data-mark" not in (out / "index.html").read_text()
     assert tree(out) == tree(tmp_path / "fresh")
 
 
