@@ -523,6 +523,13 @@ def test_an_empty_feed_is_dated_by_the_latest_recording(tmp_path: Path) -> None:
     assert "feeds/normative.xml" in result.written
 
 
+def _rebuilt_and_fresh(out: Path, fresh: Path, edits: list[Edit], file: str) -> tuple[str, str]:
+    """Build ``edits`` over the site in ``out`` and afresh in ``fresh``: ``file`` of each."""
+    build(site_data(edits), out)
+    build(site_data(edits), fresh)
+    return (out / file).read_text(), (fresh / file).read_text()
+
+
 def _marked_change_page(out: Path, change_id: str) -> Path:
     """Mark the heading of a written change page, which later edits of its page leave alone."""
     page = out / present.change_href(change_id)
@@ -537,13 +544,11 @@ def test_a_rebuild_renders_again_only_the_parts_of_a_change_page_later_edits_cha
     out = tmp_path / "site"
     build(sample_data(), out)
     before = (out / present.change_href("c02")).read_text()
-    page = _marked_change_page(out, "c02")
-    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
-    build(grown, out)
-    build(grown, tmp_path / "fresh")
-    fresh = (tmp_path / "fresh" / present.change_href("c02")).read_text()
+    _marked_change_page(out, "c02")
+    rebuilt, fresh = _rebuilt_and_fresh(
+        out, tmp_path / "fresh", [*SAMPLE_EDITS, NEXT_EDIT], present.change_href("c02")
+    )
     assert "All 3 recorded edits" in fresh and "All 3 recorded edits" not in before
-    rebuilt = page.read_text()
     assert "(as written)" in rebuilt
     assert rebuilt.replace("(as written) ", "") == fresh
 
@@ -562,10 +567,8 @@ def test_a_change_page_is_rendered_whole_when_its_written_text_may_not_serve(
         page.write_text(page.read_text().replace("<!-- /pager -->", "", 1))
     else:
         edits = [replace(edit, title="Pot") if edit.change_id == "c02" else edit for edit in edits]
-    grown = site_data(edits)
-    build(grown, out)
-    build(grown, tmp_path / "fresh")
-    assert page.read_text() == (tmp_path / "fresh" / present.change_href("c02")).read_text()
+    rebuilt, fresh = _rebuilt_and_fresh(out, tmp_path / "fresh", edits, present.change_href("c02"))
+    assert rebuilt == fresh
 
 
 def _mark_lines(page: Path) -> None:
@@ -581,11 +584,9 @@ def test_a_rebuild_copies_unchanged_lines_from_the_list_it_wrote(
     build(sample_data(), out)
     page = next(path for path in sorted(out.rglob("*.html")) if listing in path.as_posix())
     _mark_lines(page)
-    grown = site_data([*SAMPLE_EDITS, NEXT_EDIT])
-    build(grown, out)
-    build(grown, tmp_path / "fresh")
-    rebuilt = page.read_text()
-    fresh = (tmp_path / "fresh" / page.relative_to(out)).read_text()
+    rebuilt, fresh = _rebuilt_and_fresh(
+        out, tmp_path / "fresh", [*SAMPLE_EDITS, NEXT_EDIT], page.relative_to(out).as_posix()
+    )
     lines = rebuilt.count('class="title"')
     # The new change's line is rendered; every other line is copied as written.
     assert lines > 1 and rebuilt.count("data-mark ") == lines - 1
