@@ -151,7 +151,7 @@ def machine() -> str:
     return f"{os.cpu_count()} cores{memory}"
 
 
-def _settle() -> None:
+def settle() -> None:
     """Let the disk write out what earlier runs left pending, so that no run pays for another."""
     if hasattr(os, "sync"):
         os.sync()
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--runs",
         type=lambda text: max(1, int(text)),
-        default=3,
+        default=5,
         help="best of this many full builds, and of as many rebuilds (each after going back)",
     )
     args = parser.parse_args(argv)
@@ -197,12 +197,12 @@ def main(argv: list[str] | None = None) -> None:
         out = Path(folder) / "site"
         for _ in range(args.runs):
             shutil.rmtree(out, ignore_errors=True)
-            _settle()
+            settle()
             started = time.perf_counter()
             full = build(before, out)
             full_seconds = min(full_seconds, time.perf_counter() - started)
         for _ in range(args.runs):
-            _settle()
+            settle()
             started = time.perf_counter()
             incremental = build(after, out)
             incremental_seconds = min(incremental_seconds, time.perf_counter() - started)

@@ -23,7 +23,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
 
-from bench.site import HOURS_APART, START, edit, first_version, machine
+from bench.site import HOURS_APART, START, edit, first_version, machine, settle
 from spectrack.dates import Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.importgit import import_git, page_url
 from spectrack.site.publish import publish
@@ -59,6 +59,7 @@ def upstream_stream(changes: int, pages: int) -> tuple[bytes, dict[int, list[str
 
 
 def timed(action: Callable[[], Result]) -> tuple[float, Result]:
+    settle()
     started = time.perf_counter()
     result = action()
     return time.perf_counter() - started, result

@@ -57,9 +57,9 @@ _CHANGE_IDS = re.compile(rf"(?:{_CHANGE_ID.pattern}\n)*")
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
 _FEED_ENTRY = (re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n"), "</entry>\n")
-_ROW = (re.compile(r"<!-- row ([0-9a-f]{32}) -->\n<li "), "</li>")
-"""Where an entry of a written feed, and a line of a written list of changes, starts (with its
-key) and ends; escaping keeps both markers out of the texts inside."""
+_LINE = (re.compile(r"<!-- line ([0-9a-f]{32}) -->\n<li "), "</li>")
+"""Where an entry of a written feed, and a line of a written list, starts (with its key) and
+ends; escaping keeps both markers out of the texts inside."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +387,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     recent = newest_edits[:RECENT_LIMIT]
     feeds = _Feeds(data, base, key_of, fingerprints, written, site)
-    rows = _Rows(fingerprints, site, written)
+    lines = _Lines(fingerprints, site, written)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
     outputs.append(
@@ -407,7 +407,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 f"The latest {present.plural(len(recent), 'change')}, newest upstream edit first"
             ),
             entries=recent,
-            change_rows=rows.lister("index.html", with_page=True),
+            change_rows=lines.of_changes("index.html", with_page=True),
             sources=sources,
             source_counts=source_counts,
             months=month_counts,
@@ -424,7 +424,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 lede=f"{present.plural(len(entries), 'recorded change')}, all sources.",
                 list_heading="Newest upstream edit first",
                 entries=entries,
-                change_rows=rows.lister(path, with_page=True),
+                change_rows=lines.of_changes(path, with_page=True),
             )
         )
     for source in sources:
@@ -440,6 +440,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 "source.html",
                 source=source,
                 latest_changes=latest,
+                page_lines=lines.of_pages(path),
             )
         )
     # A page's history page, feed and change pages show nothing of its changes that their full
@@ -458,7 +459,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
                 "page.html",
                 latest=history[0],
                 history=history,
-                change_rows=rows.lister(path, with_page=False),
+                change_rows=lines.of_changes(path, with_page=False),
             )
         )
         outputs.append(
@@ -508,8 +509,8 @@ def _macros() -> Any:
     return _environment().get_template("_macros.html").module
 
 
-class _Rows:
-    """Makes the lines of the lists of changes of one build.
+class _Lines:
+    """Makes the lines of the lists of one build: of changes, and of pages by their latest change.
 
     Each line follows a comment holding its key: a digest of what it shows of its change and of
     where it stands (the links' prefix, whether it names the page). A list takes the lines whose
@@ -521,22 +522,35 @@ class _Rows:
         self._site = site
         self._written = written
 
-    def lister(self, path: str, with_page: bool) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
+    def of_changes(
+        self, path: str, with_page: bool
+    ) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
         """The lines for a list of changes in the file at ``path``, made when it is rendered."""
-        return partial(self._lines, path, with_page)
-
-    def _lines(self, path: str, with_page: bool, entries: Sequence[ChangeEntry]) -> list[Markup]:
         root = "../" * path.count("/")
-        written = {} if self._written is None else _written_parts(self._written / path, *_ROW)
-        place = _serialised((self._site, "row", root, with_page))
-        rows = self._fingerprints.rows
-        change_row = _macros().change_row
+        return partial(self._lines, path, "change_row", (root, with_page), self._fingerprints.rows)
+
+    def of_pages(self, path: str) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
+        """The lines for a list of pages, given by their latest changes, in the file at ``path``."""
+        root = "../" * path.count("/")
+        return partial(self._lines, path, "page_line", (root,), self._fingerprints.full)
+
+    def _lines(
+        self,
+        path: str,
+        macro: str,
+        arguments: tuple[Any, ...],
+        shown: dict[str, bytes],
+        entries: Sequence[ChangeEntry],
+    ) -> list[Markup]:
+        written = {} if self._written is None else _written_parts(self._written / path, *_LINE)
+        place = _serialised((self._site, macro, arguments))
+        render = getattr(_macros(), macro)
         lines = []
         for entry in entries:
-            key = _digest(place + rows[entry.change_id])
+            key = _digest(place + shown[entry.change_id])
             line = written.get(key)
             if line is None:
-                line = Markup(f"<!-- row {key} -->\n") + change_row(entry, root, with_page)
+                line = Markup(f"<!-- line {key} -->\n") + render(entry, *arguments)
             lines.append(line)
         return lines
 

@@ -576,7 +576,9 @@ def _mark_lines(page: Path) -> None:
     page.write_text(page.read_text().replace('<a class="title" ', '<a data-mark class="title" '))
 
 
-@pytest.mark.parametrize("listing", ["index.html", "pages/lamps-docs-kettle-md-", "archive/"])
+@pytest.mark.parametrize(
+    "listing", ["index.html", "pages/lamps-docs-kettle-md-", "archive/", "sources/lamps-"]
+)
 def test_a_rebuild_copies_unchanged_lines_from_the_list_it_wrote(
     tmp_path: Path, listing: str
 ) -> None:
@@ -588,7 +590,7 @@ def test_a_rebuild_copies_unchanged_lines_from_the_list_it_wrote(
         out, tmp_path / "fresh", [*SAMPLE_EDITS, NEXT_EDIT], page.relative_to(out).as_posix()
     )
     lines = rebuilt.count('class="title"')
-    # The new change's line is rendered; every other line is copied as written.
+    # The line of the new change (or of its page) is rendered; every other line is copied.
     assert lines > 1 and rebuilt.count("data-mark ") == lines - 1
     assert rebuilt.replace("data-mark ", "") == fresh
 
