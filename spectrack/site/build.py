@@ -482,19 +482,13 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
     # Thousands of these, so one key stands for all change pages of a page: each shows the
     # page's edit count, so a new edit rewrites them all anyway. Full fingerprints stand for the
     # paths, which only the ids decide.
-    change_pages = _ChangePages(data.title, fingerprints, site, written)
+    render = _ChangePages(data.title, fingerprints, site, written).render
+    href = present.change_href
     for page_key, history in pages.items():
         key = key_of("change pages", shown[page_key])
         # _make skips the keyword handling of the named tuple's constructor, half the cost here.
         outputs.extend(
-            _Output._make(
-                (
-                    present.change_href(entry.change_id),
-                    key,
-                    partial(change_pages.render, entry),
-                )
-            )
-            for entry in history
+            _Output._make((href(entry.change_id), key, partial(render, entry))) for entry in history
         )
     return outputs
 
