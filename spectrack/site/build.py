@@ -303,12 +303,15 @@ class _Fingerprints:
             report = entry.report
             upstream = entry.upstream
             change_id = entry.change_id
+            # A float holds a time centuries away to tens of microseconds only: the
+            # microsecond tells apart the times it rounds alike, which the pages show apart.
             row_values = (
                 change_id,
                 entry.source,
                 entry.page_path,
                 entry.title,
                 upstream.time.timestamp(),
+                upstream.time.microsecond,
                 upstream.precision._value_,
                 report.status._value_,
                 report.verdict,
@@ -320,7 +323,9 @@ class _Fingerprints:
                 upstream.source._value_,
                 upstream.raw,
                 entry.recorded_at.timestamp(),
+                entry.recorded_at.microsecond,
                 entry.first_seen.timestamp(),
+                entry.first_seen.microsecond,
                 report.path,
                 None if entry.release is None else entry.release.line,
             )
@@ -584,11 +589,8 @@ class _ChangePages:
     def _spliced(self, entry: ChangeEntry, lasting: str, written: Path) -> bytes | None:
         """The page as written last time with its changing parts rendered again, or None when
         that page does not hold the lasting key or its parts."""
-        try:
-            text = written.read_text(encoding="utf-8")
-        except (OSError, ValueError):
-            return None
-        if f"<!-- change {lasting} -->\n" not in text:
+        text = _written_text(written)
+        if text is None or f"<!-- change {lasting} -->\n" not in text:
             return None
         macros = _macros()
         parts = {
@@ -698,12 +700,19 @@ class _Feeds:
         return fragment
 
 
+def _written_text(file: Path) -> str | None:
+    """A file's text as an earlier build wrote it, line ends included (none when unreadable)."""
+    try:
+        return file.read_bytes().decode("utf-8")
+    except (OSError, ValueError):
+        return None
+
+
 def _written_parts(file: Path, start: re.Pattern[str], end: str) -> dict[str, Markup]:
     """The parts of a file written by an earlier build, by key: each runs from a match of
     ``start``, whose group is its key, through the next ``end`` (none when unreadable)."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, ValueError):
+    text = _written_text(file)
+    if text is None:
         return {}
     parts = {}
     for found in start.finditer(text):

@@ -666,6 +666,27 @@ def test_changes_in_a_repeated_hour_are_filed_under_their_utc_month(tmp_path: Pa
     assert present.change_href("c02") in october
 
 
+def test_a_rebuild_keeps_carriage_returns_in_what_it_copies(tmp_path: Path) -> None:
+    edits = [
+        replace(edit, title="Kettle\rpot") if edit.path == "docs/kettle.md" else edit
+        for edit in SAMPLE_EDITS
+    ]
+    result = _rebuilt_equals_fresh(tmp_path, site_data(edits), site_data([*edits, NEXT_EDIT]))
+    assert "index.html" in result.written
+    assert b"Kettle\rpot" in (tmp_path / "rebuilt" / "index.html").read_bytes()
+
+
+def test_a_rebuild_tells_apart_far_off_times_a_float_rounds_alike(tmp_path: Path) -> None:
+    before = datetime(9000, 6, 1, 12, 0, 58, 999999, tzinfo=UTC)
+    after = before + timedelta(microseconds=1)
+    assert before.timestamp() == after.timestamp()
+    data = sample_data()
+    result = _rebuilt_equals_fresh(
+        tmp_path, edited_at(data, {"c02": before}), edited_at(data, {"c02": after})
+    )
+    assert present.change_href("c02") in result.written
+
+
 def test_an_id_that_is_not_text_is_refused(tmp_path: Path) -> None:
     data = site_data([SAMPLE_EDITS[0]])
     bad = replace(data, changes=(replace(data.changes[0], change_id=7),))
