@@ -6,6 +6,10 @@ rebuild renders only the files whose key moved, and writes only those whose byte
 the manifest (``.spectrack-site.json``) to make the next build render everything again; a build
 deletes it itself before replacing its first file and writes it anew at the end, so a build that
 stops part-way leaves no key claiming a file it did not finish.
+
+Within a file rendered again, what carries a key of its own is copied from the file as written
+last time when that key has not moved: the lines of lists (`_Lines`), feed entries (`_Feeds`) and
+all of a change page but its facts and pager (`_ChangePages`). Without a manifest nothing is.
 """
 
 from __future__ import annotations
