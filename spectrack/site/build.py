@@ -367,8 +367,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
         return _digest(_serialised((site, path, repr(parts), listed, shown)))
 
     def page(path: str, key: str, template: str, **context: Any) -> _Output:
-        root = "../" * path.count("/")
-        return _Output(path, key, partial(_page, template, root, data.title, **context))
+        return _Output(path, key, partial(_page, template, _root(path), data.title, **context))
 
     newest_edits = sorted(data.changes, key=_by_upstream, reverse=True)
     newest_records = sorted(data.changes, key=_by_recording, reverse=True)
@@ -506,6 +505,11 @@ def _asset(name: str) -> bytes:
     return (_PACKAGE_DIR / "static" / name).read_bytes()
 
 
+def _root(path: str) -> str:
+    """The prefix that leads from the file at ``path`` back to the site's folder."""
+    return "../" * path.count("/")
+
+
 def _macros() -> Any:
     """The macros of the templates, to call from here."""
     # Jinja makes a template's macros attributes of its module when it runs it.
@@ -529,13 +533,12 @@ class _Lines:
         self, path: str, with_page: bool
     ) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
         """The lines for a list of changes in the file at ``path``, made when it is rendered."""
-        root = "../" * path.count("/")
-        return partial(self._lines, path, "change_row", (root, with_page), self._fingerprints.rows)
+        arguments = (_root(path), with_page)
+        return partial(self._lines, path, "change_row", arguments, self._fingerprints.rows)
 
     def of_pages(self, path: str) -> Callable[[Sequence[ChangeEntry]], list[Markup]]:
         """The lines for a list of pages, given by their latest changes, in the file at ``path``."""
-        root = "../" * path.count("/")
-        return partial(self._lines, path, "page_line", (root,), self._fingerprints.full)
+        return partial(self._lines, path, "page_line", (_root(path),), self._fingerprints.full)
 
     def _lines(
         self,
@@ -582,15 +585,17 @@ class _ChangePages:
         lasting = _digest(
             _serialised((self._site, "change page", self._fingerprints.feed_entry(entry)))
         )
+        path = present.change_href(entry.change_id)
         if self._written is not None:
-            written = self._written / present.change_href(entry.change_id)
-            spliced = self._spliced(entry, lasting, written)
+            spliced = self._spliced(entry, lasting, self._written / path, _root(path))
             if spliced is not None:
                 return spliced
         groups = _change_groups(entry)
-        return _page("change.html", "../", self._site_title, entry=entry, lasting=lasting, **groups)
+        return _page(
+            "change.html", _root(path), self._site_title, entry=entry, lasting=lasting, **groups
+        )
 
-    def _spliced(self, entry: ChangeEntry, lasting: str, written: Path) -> bytes | None:
+    def _spliced(self, entry: ChangeEntry, lasting: str, written: Path, root: str) -> bytes | None:
         """The page as written last time with its changing parts rendered again, or None when
         that page does not hold the lasting key or its parts."""
         text = _written_text(written)
@@ -599,7 +604,7 @@ class _ChangePages:
         macros = _macros()
         parts = {
             "facts": macros.fact_list(present.facts(entry)),
-            "pager": macros.pager(entry, "../"),
+            "pager": macros.pager(entry, root),
         }
 
         def fresh(part: re.Match[str]) -> str:
