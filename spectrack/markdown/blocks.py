@@ -46,6 +46,7 @@ _CLOSERS = {
     "container_admonition_close",
     "blockquote_close",
 }
+_NOTHING_PROTECTED = Ranges(())
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 _OPENERS = {
     "component_open",
@@ -126,7 +127,8 @@ class _Walk:
         sentences = []
         marks: list[tuple[int, int]] = []
         # Code and headings are one sentence without keywords: what protects text is not needed.
-        protected = Ranges(inline.protected) if keywords else Ranges(())
+        protected_ranges = inline.protected if keywords else []
+        protected = Ranges(protected_ranges) if protected_ranges else _NOTHING_PROTECTED
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)
@@ -143,11 +145,15 @@ class _Walk:
             sentences.append(
                 Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found, spans)
             )
+        if key is None:
+            # A block whose one sentence is all of its text has that sentence's key.
+            whole = len(sentences) == 1 and len(sentences[0].text) == inline.length
+            key = sentences[0].key if whole else inline.key()
         self.blocks.append(
             Block(
                 kind=kind,
                 text=text,
-                key=inline.key() if key is None else key,
+                key=key,
                 section=self.section,
                 line=start + 1,
                 end_line=max(start + 1, end),
