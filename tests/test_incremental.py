@@ -348,3 +348,39 @@ def test_the_outline_finds_the_fences_and_headings_the_parser_finds(text: str, n
     assert {heading.line for heading in page.headings} == {
         t.map[0] for t in tokens if t.type == "heading_open" and t.map
     }
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('1. ```json\n   {"kettle": 1}\n\n> Boil first.\n', "> Boil first.\n"),
+        ("```\nkettle = 1\n\n", "> Boil first.\n\n"),
+    ],
+)
+def test_a_code_block_that_runs_to_a_window_end_keeps_its_last_blank_line(
+    old: str, new: str
+) -> None:
+    whole = windowed_as_whole(old, new)
+    removed = [change.old for change in whole.changes if change.old is not None]
+    assert [(side.line, side.end_line) for side in removed][:1] == [(1, 3)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "4) The kettle MUST whistle.\n",
+            "Read on.\n3) Kettles cool.\n4) The kettle MUST whistle.\n",
+        ),
+        (
+            "3. The kettle MUST whistle.\n4. Done.\n",
+            "Read on.\n3. The kettle MUST whistle.\n4. Done.\n",
+        ),
+    ],
+)
+def test_lines_numbered_past_one_below_text_stay_in_its_paragraph_either_way(
+    old: str, new: str
+) -> None:
+    # Outside a list only an item numbered 1 interrupts a paragraph: the requirement joins it.
+    whole = windowed_as_whole(old, new)
+    assert whole.verdict == "normative"

@@ -55,9 +55,12 @@ def parse_window(
     ``inline_cache`` may be shared by parses of pages with the same link reference definitions.
     """
     lines = page.lines[start:end]
+    # Inside the page the window's last line ends with a newline: a last blank line stays a line
+    # (of a code block that runs to the window's end).
+    text = "\n".join(lines) + ("\n" if end < len(page.lines) else "")
     env = {"references": _References(page), INLINE_CACHE: inline_cache}
     try:
-        tokens = parser(page.dialect, at_page_start=start == 0).parse("\n".join(lines), env)
+        tokens = parser(page.dialect, at_page_start=start == 0).parse(text, env)
     except RecursionError:
         raise InputError(
             "blocks nested more deeply than spectrack can read (lists or quotes about 300 levels "

@@ -150,6 +150,9 @@ class Outline:
     blocked: _Spans
     fenced: _Spans
     """The fenced code blocks: their lines are code, never link reference definitions."""
+    paragraph_text: Callable[[int], bool]
+    """Whether a line that starts like an ordered list item numbered other than 1 is more text
+    of the paragraph above it (the scan's `_Scan.paragraph_text`)."""
     front_matter_title: bool = False
     title_heading_line: int | None = None
     """0-based line of a leading H1 that repeats the front-matter title."""
@@ -300,7 +303,10 @@ class Outline:
             previous -= 1
         text = self.lines[previous]
         return (
-            bool(text.strip()) and bool(_LIST_ITEM.match(text)) and not _THEMATIC_BREAK.match(text)
+            bool(text.strip())
+            and bool(_LIST_ITEM.match(text))
+            and not _THEMATIC_BREAK.match(text)
+            and not self.paragraph_text(line)
         )
 
     def chunk_start_at_or_before(self, line: int) -> int:
@@ -403,7 +409,15 @@ def outline(text: str, name: str = "") -> Outline:
     scan = _Scan(text, lines, spans, esm=dialect is Dialect.MDX)
     blocked = scan.run(body_start)
     page = Outline(
-        text, dialect, lines, scan.headings, title, body_start, blocked, _Spans(scan.fenced)
+        text,
+        dialect,
+        lines,
+        scan.headings,
+        title,
+        body_start,
+        blocked,
+        _Spans(scan.fenced),
+        scan.paragraph_text,
     )
     page.front_matter_title = title is not None
     first_h1 = next((h for h in page.headings if h.level == 1), None)
@@ -569,7 +583,7 @@ class _Scan:
         """The last lines of the elements and shortcodes that span lines, found so far."""
         self.in_paragraph: dict[int, bool] = {}
         """Line → whether it is text of a paragraph outside any list (see
-        `_paragraph_text`), for the lines walked."""
+        `paragraph_text`), for the lines walked."""
         self.admonition_above: dict[int, int] = {}
         """Line → the only line above it that may mark an admonition whose body holds it, or
         -1 (see `_ends_admonition`), for the lines walked."""
@@ -825,7 +839,7 @@ class _Scan:
             indent = _indent(text)
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
-                if item is not None and item.end() <= fence and not self._paragraph_text(above):
+                if item is not None and item.end() <= fence and not self.paragraph_text(above):
                     return _Found(item.end())
                 if item is None and self._may_be_lazy(above):
                     return above - 1
@@ -844,7 +858,7 @@ class _Scan:
             and _is_text(self.lines[line])
         )
 
-    def _paragraph_text(self, line: int) -> bool:
+    def paragraph_text(self, line: int) -> bool:
         """Whether ``line``, which starts like an ordered list item (``2. ```json``), is more
         text of the paragraph above it: outside a list, only an item numbered 1 may interrupt
         a paragraph (CommonMark), so no fence opens on it either."""
@@ -897,7 +911,7 @@ class _Scan:
             if (
                 fence
                 and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
-                and not self._paragraph_text(line)
+                and not self.paragraph_text(line)
             ):
                 self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
         elif first == "#":
