@@ -384,3 +384,22 @@ def test_lines_numbered_past_one_below_text_stay_in_its_paragraph_either_way(
     # Outside a list only an item numbered 1 interrupts a paragraph: the requirement joins it.
     whole = windowed_as_whole(old, new)
     assert whole.verdict == "normative"
+
+
+def test_a_heading_with_a_reference_link_names_the_section_alike_either_way() -> None:
+    old = "## Kettles of [the guild]\n\nKettles boil.\n\n[the guild]: https://kettles.example\n"
+    whole = windowed_as_whole(old, old.replace("boil", "whistle"))
+    assert {change.section for change in whole.changes} == {("Kettles of the guild",)}
+
+
+def test_an_indented_heading_of_an_mdx_page_names_the_section_alike_either_way() -> None:
+    # MDX reads no indented code: a heading indented four spaces or a tab is still a heading.
+    old = "<Tabs>\n    ## Lids\n\n\t### Spouts\n\nKettles boil.\n</Tabs>\n\nSpouts pour.\n"
+    whole = windowed_as_whole(old, old.replace("pour", "drip"), "page.mdx")
+    assert {change.section for change in whole.changes} == {("Lids", "Spouts")}
+
+
+def test_a_fence_left_open_in_a_container_ends_with_the_container_either_way() -> None:
+    old = ":::note\n```\n:::\n\nKettles MAY whistle.\n"
+    whole = windowed_as_whole(old, old.replace("MAY", "MUST"))
+    assert [change.kind.value for change in whole.changes] == ["strengthened"]

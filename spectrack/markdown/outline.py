@@ -49,7 +49,11 @@ _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
 """A fence, also as the first line of a list item's content (``- ```json``)."""
 _ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_MDX_ATX_HEADING = re.compile(r"[ \t]*(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+"""`_ATX_HEADING` in MDX, where indentation makes no code: indented as deep as it may be."""
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
+_CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*:{3,}[ \t]*)(?=\n|\Z)")
+"""A line that closes a container (see `_CONTAINER`), after the newline before it."""
 _REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)")
 """A link reference definition after a newline (a leading literal makes the search fast)."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
@@ -333,7 +337,9 @@ class Outline:
             if _INLINE_MARKUP.search(heading.source) is None:
                 text = clean(heading.source)
             else:
-                tokens = parser(self.dialect).parseInline(heading.source)
+                # A reference link in the heading reads as a link only with the page's definitions.
+                env = {"references": self.references}
+                tokens = parser(self.dialect).parseInline(heading.source, env)
                 text = inline_text(tokens[0].children if tokens else None).text
             self._plain[heading.line] = text
         return text
@@ -406,7 +412,7 @@ def outline(text: str, name: str = "") -> Outline:
     lines = text.split("\n")
     spans: list[tuple[int, int]] = []
     title, body_start = _front_matter(text, lines, spans)
-    scan = _Scan(text, lines, spans, esm=dialect is Dialect.MDX)
+    scan = _Scan(text, lines, spans, mdx=dialect is Dialect.MDX)
     blocked = scan.run(body_start)
     page = Outline(
         text,
@@ -552,11 +558,12 @@ class _Scan:
     """One pass over candidate lines, collecting headings and the spans chunks may not cut."""
 
     def __init__(
-        self, text: str, lines: list[str], spans: list[tuple[int, int]], *, esm: bool = False
+        self, text: str, lines: list[str], spans: list[tuple[int, int]], *, mdx: bool = False
     ) -> None:
         self.text = text
-        self.esm = esm
-        """Whether ``import``/``export`` statements are read (MDX)."""
+        self.mdx = mdx
+        """Whether the page is MDX: ``import``/``export`` statements are read, and indentation
+        makes no code."""
         self.lines = lines
         self.spans = spans
         self.headings: list[Heading] = []
@@ -607,18 +614,24 @@ class _Scan:
                 position, line = raw
         while True:
             if self.fence is None:
-                match = (_MDX_CANDIDATE if self.esm else _CANDIDATE).search(text, position)
+                match = (_MDX_CANDIDATE if self.mdx else _CANDIDATE).search(text, position)
             else:
                 # Nothing inside a fenced code block matters but the line that closes it, or,
                 # in a list item, a line indented less than the item's content.
                 match = _fence_end(self.fence[1], self.fence[2]).search(text, position)
+                if self.containers:
+                    # A container ends at its closing marker, and a fence left open in it too.
+                    closing = _CONTAINER_CLOSING.search(text, position)
+                    if closing is not None and (match is None or closing.start() < match.start()):
+                        match = closing
             if match is None:
                 break
             start = match.start() + 1
             line += text.count("\n", position, start)
             position = start
             if self.fence is not None and match.lastgroup == "outside":
-                # The item ends, and its fence with it; the line is looked at again.
+                # The item or the container ends, and its fence with it; the line is looked at
+                # again.
                 self._close_fence(line - 1)
                 position, line = start - 1, line - 1
                 continue
@@ -773,7 +786,7 @@ class _Scan:
     def _esm(self, line: int, start: int) -> bool:
         """Whether ``line`` opens an MDX statement (which cannot interrupt a paragraph)."""
         return (
-            self.esm and mdx.ESM.match(self.text, start) is not None and self._block_may_start(line)
+            self.mdx and mdx.ESM.match(self.text, start) is not None and self._block_may_start(line)
         )
 
     def _html_block(self, line: int, start: int) -> bool:
@@ -915,7 +928,7 @@ class _Scan:
             ):
                 self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
         elif first == "#":
-            heading = _ATX_HEADING.match(source)
+            heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
             if heading:
                 self.headings.append(Heading(line, len(heading.group(1)), heading.group(2) or ""))
         elif first == "<" and start >= self.skip_to:
