@@ -403,3 +403,18 @@ def test_a_fence_left_open_in_a_container_ends_with_the_container_either_way() -
     old = ":::note\n```\n:::\n\nKettles MAY whistle.\n"
     whole = windowed_as_whole(old, old.replace("MAY", "MUST"))
     assert [change.kind.value for change in whole.changes] == ["strengthened"]
+
+
+@pytest.mark.parametrize(
+    "above",
+    ["  Kettles vary.\n", " ## Kettle rules\n", "\tkettle = 1\n", "    kettle = 1\n", ""],
+)
+@pytest.mark.parametrize("indent", ["", " ", "   "])
+def test_a_lead_in_below_or_at_an_indented_line_keeps_its_items_either_way(
+    above: str, indent: str
+) -> None:
+    page = above + indent + "A kettle MUST stop when:\n- it is dry\n{}- it is open\n\nEnd.\n"
+    whole = windowed_as_whole(page.format(""), page.format("- it is cold\n"))
+    assert [
+        (change.kind.value, change.new.text if change.new else None) for change in whole.changes
+    ] == [("added", "A kettle MUST stop when: it is cold")]

@@ -232,6 +232,15 @@ class Outline:
                 and not self._lazy(previous)
             ):
                 return _Found(not _ATX_START.match(text) and self._lead_in_ends(previous, line))
+            if (
+                text[:1].isspace()
+                and ":" in text
+                and not _LIST_ITEM.match(text.lstrip())
+                and self._lead_in_ends(previous, line)
+            ):
+                # An indented line may be a paragraph of its own that introduces the list, or
+                # an item's line: either way no window starts in the list.
+                return _Found(True)
             return previous - 1
 
         return _walk_remembering(self._introduced, line - 1, step)
@@ -271,10 +280,16 @@ class Outline:
             if above < self.body_start:
                 return _Found(False)
             text = self.lines[above]
-            if not text.strip() or text.startswith((*_MARKUP, *_FENCES)) or _ATX_START.match(text):
+            content = text.lstrip(" ")
+            if (
+                not text.strip()
+                or text.startswith((*_MARKUP, *_FENCES))
+                or _ATX_START.match(content)
+            ):
                 return _Found(False)
-            if text[0].isspace() or _LIST_ITEM.match(text):
+            if _LIST_ITEM.match(text):
                 return _Found(True)
+            # An indented line may be an item's or a paragraph's: the item, if any, is above.
             return above - 1
 
         return _walk_remembering(self._in_item, line - 1, step)
