@@ -418,3 +418,22 @@ def test_a_lead_in_below_or_at_an_indented_line_keeps_its_items_either_way(
     assert [
         (change.kind.value, change.new.text if change.new else None) for change in whole.changes
     ] == [("added", "A kettle MUST stop when: it is cold")]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # A fence marker indented four columns neither closes a fence nor opens one in Markdown.
+        "~~~\n\t~~~\n\nKettles MAY whistle.\n",
+        "    ```\n\n## Lids\n\n```\n\nKettles MAY whistle.\n",
+    ],
+)
+def test_fence_markers_indented_as_code_are_code_either_way(page: str) -> None:
+    whole = windowed_as_whole(page, page.replace("MAY", "MUST"))
+    assert whole.verdict == "editorial"
+    assert {change.section for change in whole.changes} == {("Lids",) if "Lids" in page else ()}
+
+
+def test_fence_markers_indented_any_depth_are_fences_in_mdx() -> None:
+    page = "<Lid />\n\n~~~\n\t~~~\n\nKettles MAY whistle.\n"
+    assert windowed_as_whole(page, page.replace("MAY", "MUST"), "page.mdx").verdict == "normative"

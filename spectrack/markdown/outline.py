@@ -533,14 +533,16 @@ def _opens_paragraph(text: str) -> bool:
 
 
 @cache
-def _fence_end(marker: str, column: int) -> re.Pattern[str]:
+def _fence_end(marker: str, column: int, mdx: bool) -> re.Pattern[str]:
     """A line that can close a fence opened by ``marker``: as many marker characters or more,
-    then only whitespace. For a fence opening a list item whose content starts at ``column``,
-    the closing line is indented as the content is, and a line indented less (``outside``)
-    ends the item and the fence."""
+    then only whitespace, indented less than code is (any depth in ``mdx``, which reads no
+    indented code). For a fence opening a list item whose content starts at ``column``, the
+    closing line is indented as the content is, and a line indented less (``outside``) ends
+    the item and the fence."""
     closing = rf"{re.escape(marker[0])}{{{len(marker)},}}[^\S\n]*(?=\n|\Z)"
     if not column:
-        return re.compile(rf"\n[ \t]*{closing}")
+        indent = r"[ \t]*" if mdx else " {0,3}"
+        return re.compile(rf"\n{indent}{closing}")
     return re.compile(
         rf"\n(?: {{{column},{column + 3}}}{closing}|(?P<outside> {{0,{column - 1}}}[^\s]))"
     )
@@ -633,7 +635,7 @@ class _Scan:
             else:
                 # Nothing inside a fenced code block matters but the line that closes it, or,
                 # in a list item, a line indented less than the item's content.
-                match = _fence_end(self.fence[1], self.fence[2]).search(text, position)
+                match = _fence_end(self.fence[1], self.fence[2], self.mdx).search(text, position)
                 if self.containers:
                     # A container ends at its closing marker, and a fence left open in it too.
                     closing = _CONTAINER_CLOSING.search(text, position)
@@ -941,7 +943,10 @@ class _Scan:
                 and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
                 and not self.paragraph_text(line)
             ):
-                self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
+                column = self._item_column(line, fence.start(1))
+                # Four columns past an item's content or the margin, Markdown reads code.
+                if self.mdx or _columns(source) - column < 4:
+                    self.fence = (line, fence.group(1), column)
         elif first == "#":
             heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
             if heading:
