@@ -376,6 +376,15 @@ def test_a_code_block_that_runs_to_a_window_end_keeps_its_last_blank_line(
             "3. The kettle MUST whistle.\n4. Done.\n",
             "Read on.\n3. The kettle MUST whistle.\n4. Done.\n",
         ),
+        # Indented text at the page's start or below a heading opens a paragraph as well.
+        (
+            "4) The kettle MUST whistle.\n",
+            " Read on.\n3) Kettles cool.\n4) The kettle MUST whistle.\n",
+        ),
+        (
+            "## Lids\n3. The kettle MUST whistle.\n4. Done.\n",
+            "## Lids\n  Read on.\n3. The kettle MUST whistle.\n4. Done.\n",
+        ),
     ],
 )
 def test_lines_numbered_past_one_below_text_stay_in_its_paragraph_either_way(

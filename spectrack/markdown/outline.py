@@ -906,7 +906,13 @@ class _Scan:
                 or text.rstrip().endswith(("-->", "*/}"))
             ):
                 # What stood above ended: is the run of lines below a paragraph outside a list?
-                return _Found(_opens_paragraph(self.lines[above + 1]))
+                below = self.lines[above + 1]
+                if above >= self.body_start and not text.strip():
+                    return _Found(_opens_paragraph(below))
+                # No list goes on past the page's start or a line that ends itself, so an
+                # indented line opens a paragraph too, unless it is code.
+                code = not self.mdx and _columns(below) >= 4
+                return _Found(not code and _continues_paragraph(below.lstrip(" \t")))
             if _ordered_not_first(text) or _continues_paragraph(text.lstrip(" ")):
                 return above - 1
             return _Found(False)
