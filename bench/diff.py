@@ -1,7 +1,9 @@
 """Diff benchmark: spectrack against ``difflib.unified_diff`` on every corpus pair, same process.
 
 Prints both totals, their ratio, the median and p95 time per pair of each, and peak memory
-(tracemalloc, measured in a separate pass so that tracing does not slow the timed runs).
+(tracemalloc, measured in a separate pass so that tracing does not slow the timed runs). The two
+diffs (and the floor below) run one after another on each pair, so that the machine's speed,
+which drifts during a run, weighs on all of them alike.
 Targets (issue 2): ratio <= 5, p95 <= 50 ms per pair.
 
 It also times a floor: markdown-it-py (as spectrack configures it) parsing only the changed lines
@@ -65,28 +67,37 @@ def changed_lines(old: str, new: str) -> list[str]:
     return texts
 
 
-def parse_floor(inputs: list[tuple[str, str, str]]) -> float:
-    """Seconds markdown-it-py takes to parse only the changed lines of every pair."""
-    work = [
-        (parser(detect_dialect(new, path), at_page_start=False), text)
+def parse_floor(inputs: list[tuple[str, str, str]]) -> Callable[[str, str, str], object]:
+    """A function that parses only the changed lines of a pair with markdown-it-py, the texts
+    and parsers found beforehand (by the pair's old text) so that only the parsing is timed."""
+    work = {
+        id(old): [
+            (parser(detect_dialect(new, path), at_page_start=False), text)
+            for text in changed_lines(old, new)
+        ]
         for old, new, path in inputs
-        for text in changed_lines(old, new)
-    ]
-    start = time.perf_counter()
-    for markdown, text in work:
-        markdown.parse(text, {})
-    return time.perf_counter() - start
+    }
+
+    def parse_changed_lines(old: str, new: str, path: str) -> None:
+        for markdown, text in work[id(old)]:
+            markdown.parse(text, {})
+
+    return parse_changed_lines
 
 
-def timed(
-    name: str, function: Callable[[str, str, str], object], inputs: list[tuple[str, str, str]]
-) -> Timings:
-    seconds = []
-    for old, new, path in inputs:
-        start = time.perf_counter()
-        function(old, new, path)
-        seconds.append(time.perf_counter() - start)
-    return Timings(name, seconds)
+def timed_together(
+    functions: dict[str, Callable[[str, str, str], object]], inputs: list[tuple[str, str, str]]
+) -> list[Timings]:
+    """Each function's time on every pair, the functions run one right after another on each
+    pair (in turn first), so that a machine whose speed drifts over a run slows all alike."""
+    seconds: dict[str, list[float]] = {name: [] for name in functions}
+    order = list(functions.items())
+    for index, (old, new, path) in enumerate(inputs):
+        for name, function in order[index % len(order) :] + order[: index % len(order)]:
+            start = time.perf_counter()
+            function(old, new, path)
+            seconds[name].append(time.perf_counter() - start)
+    return [Timings(name, times) for name, times in seconds.items()]
 
 
 def peak_memory(
@@ -104,16 +115,16 @@ def run(shared: Path) -> None:
     inputs = [(pair.old, pair.new, pair.path) for pair in pairs(shared)]
     size = sum(len(old) + len(new) for old, new, _ in inputs)
     print(f"diff benchmark: {len(inputs)} corpus pairs, {size / 1e6:.1f} MB")
-    timed("warm-up", spectrack_diff, inputs[:20])
-    baseline = timed("difflib", unified, inputs)
-    ours = timed("spectrack", spectrack_diff, inputs)
+    timed_together({"warm-up": spectrack_diff}, inputs[:20])
+    baseline, ours, floor = timed_together(
+        {"difflib": unified, "spectrack": spectrack_diff, "floor": parse_floor(inputs)}, inputs
+    )
     print(baseline.line())
     print(ours.line())
     print(f"     ratio: {ours.total / baseline.total:.2f}x difflib (target <= 5)")
     print(f"       p95: {ours.quantile(0.95) * 1000:.1f} ms per pair (target <= 50)")
-    floor = parse_floor(inputs)
     print(
-        f"     floor: {floor:.2f} s, {floor / baseline.total:.2f}x difflib "
+        f"     floor: {floor.total:.2f} s, {floor.total / baseline.total:.2f}x difflib "
         "(markdown-it-py parsing only the changed lines)"
     )
     print(
