@@ -385,6 +385,15 @@ def test_a_code_block_that_runs_to_a_window_end_keeps_its_last_blank_line(
             "## Lids\n3. The kettle MUST whistle.\n4. Done.\n",
             "## Lids\n  Read on.\n3. The kettle MUST whistle.\n4. Done.\n",
         ),
+        # A lone bar is text without a delimiter row below it; so is a line below code.
+        (
+            "4) The kettle MUST whistle.\n",
+            "|\n3) Kettles cool.\n4) The kettle MUST whistle.\n",
+        ),
+        (
+            "4) The kettle MUST whistle.\n",
+            "\tkettle = 1\nRead on.\n3) Kettles cool.\n4) The kettle MUST whistle.\n",
+        ),
     ],
 )
 def test_lines_numbered_past_one_below_text_stay_in_its_paragraph_either_way(
@@ -446,3 +455,12 @@ def test_fence_markers_indented_as_code_are_code_either_way(page: str) -> None:
 def test_fence_markers_indented_any_depth_are_fences_in_mdx() -> None:
     page = "<Lid />\n\n~~~\n\t~~~\n\nKettles MAY whistle.\n"
     assert windowed_as_whole(page, page.replace("MAY", "MUST"), "page.mdx").verdict == "normative"
+
+
+def test_a_lazy_line_of_a_nested_item_does_not_part_a_list_from_its_lead_in() -> None:
+    page = (
+        "The kettle MUST shut off when:\n\n- the lid opens\n  - by hand\n\n"
+        "  - by a latch\nthat slips\n\n- the base is dry\n{}- the light fails\n"
+    )
+    whole = windowed_as_whole(page.format(""), page.format("- the water boils\n"))
+    assert whole.verdict == "normative"

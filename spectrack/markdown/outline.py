@@ -154,9 +154,6 @@ class Outline:
     blocked: _Spans
     fenced: _Spans
     """The fenced code blocks: their lines are code, never link reference definitions."""
-    paragraph_text: Callable[[int], bool]
-    """Whether a line that starts like an ordered list item numbered other than 1 is more text
-    of the paragraph above it (the scan's `_Scan.paragraph_text`)."""
     front_matter_title: bool = False
     title_heading_line: int | None = None
     """0-based line of a leading H1 that repeats the front-matter title."""
@@ -167,6 +164,9 @@ class Outline:
     _in_item: dict[int, bool] = field(default_factory=dict)
     """Line → whether a lazy line right below it would continue a list item (see `_lazy`), for
     the lines looked at so far."""
+    _listed_items: dict[int, bool] = field(default_factory=dict)
+    """Line → whether an item numbered past 1 right below it is one (see `_listed`), for the
+    lines looked at so far."""
     _chunk_before: dict[int, int] = field(default_factory=dict)
     """Line → `chunk_start_at_or_before` of it, for the lines looked at so far."""
     _chunk_after: dict[int, int] = field(default_factory=dict)
@@ -229,9 +229,16 @@ class Outline:
                 and not text[0].isspace()
                 and not _LIST_ITEM.match(text)
                 and not text.startswith(_MARKUP)
-                and not self._lazy(previous)
             ):
-                return _Found(not _ATX_START.match(text) and self._lead_in_ends(previous, line))
+                # A line that may end a requirement keeps the list with it, even if it may be
+                # a lazy line of an item above instead (whose list a line further up starts).
+                if (
+                    ":" in text
+                    and not _ATX_START.match(text)
+                    and self._lead_in_ends(previous, line)
+                ):
+                    return _Found(True)
+                return previous - 1 if self._lazy(previous) else _Found(False)
             if (
                 text[:1].isspace()
                 and ":" in text
@@ -280,16 +287,10 @@ class Outline:
             if above < self.body_start:
                 return _Found(False)
             text = self.lines[above]
-            content = text.lstrip(" ")
-            if (
-                not text.strip()
-                or text.startswith((*_MARKUP, *_FENCES))
-                or _ATX_START.match(content)
-            ):
+            if not text.strip() or text.startswith((*_MARKUP, *_FENCES)) or _ATX_START.match(text):
                 return _Found(False)
-            if _LIST_ITEM.match(text):
+            if text[0].isspace() or _LIST_ITEM.match(text):
                 return _Found(True)
-            # An indented line may be an item's or a paragraph's: the item, if any, is above.
             return above - 1
 
         return _walk_remembering(self._in_item, line - 1, step)
@@ -325,8 +326,32 @@ class Outline:
             bool(text.strip())
             and bool(_LIST_ITEM.match(text))
             and not _THEMATIC_BREAK.match(text)
-            and not self.paragraph_text(line)
+            and self._listed(line)
         )
+
+    def _listed(self, line: int) -> bool:
+        """Whether ``line``, which starts like a list item, surely is one. An item numbered
+        other than 1 cannot interrupt a paragraph: it is one only in a run of such items that
+        starts a list (below a blank line, a heading, the page's start) or goes on from an
+        item that may interrupt one; below other text it may be more of a paragraph."""
+        if not _ordered_not_first(self.lines[line]):
+            return True
+
+        def step(above: int) -> int | _Found[bool]:
+            text = self.lines[above] if above >= self.body_start else ""
+            if not text.strip() or _ATX_START.match(text):
+                # The run starts a list, unless its first line is indented text (a paragraph,
+                # or more of an item above a blank line: unsure).
+                first = self.lines[above + 1]
+                return _Found(
+                    not first[:1].isspace()
+                    or (self.dialect is Dialect.MARKDOWN and _columns(first) >= 4)
+                )
+            if text[0].isspace() or _ordered_not_first(text):
+                return above - 1
+            return _Found(bool(_LIST_ITEM.match(text)) and not _THEMATIC_BREAK.match(text))
+
+        return _walk_remembering(self._listed_items, line - 1, step)
 
     def chunk_start_at_or_before(self, line: int) -> int:
         def step(line: int) -> int | _Found[int]:
@@ -438,7 +463,6 @@ def outline(text: str, name: str = "") -> Outline:
         body_start,
         blocked,
         _Spans(scan.fenced),
-        scan.paragraph_text,
     )
     page.front_matter_title = title is not None
     first_h1 = next((h for h in page.headings if h.level == 1), None)
@@ -607,7 +631,7 @@ class _Scan:
         """The last lines of the elements and shortcodes that span lines, found so far."""
         self.in_paragraph: dict[int, bool] = {}
         """Line → whether it is text of a paragraph outside any list (see
-        `paragraph_text`), for the lines walked."""
+        `_paragraph_text`), for the lines walked."""
         self.admonition_above: dict[int, int] = {}
         """Line → the only line above it that may mark an admonition whose body holds it, or
         -1 (see `_ends_admonition`), for the lines walked."""
@@ -869,7 +893,7 @@ class _Scan:
             indent = _indent(text)
             if text.strip() and indent < fence:
                 item = _ITEM_START.match(text)
-                if item is not None and item.end() <= fence and not self.paragraph_text(above):
+                if item is not None and item.end() <= fence and not self._paragraph_text(above):
                     return _Found(item.end())
                 if item is None and self._may_be_lazy(above):
                     return above - 1
@@ -888,7 +912,7 @@ class _Scan:
             and _is_text(self.lines[line])
         )
 
-    def paragraph_text(self, line: int) -> bool:
+    def _paragraph_text(self, line: int) -> bool:
         """Whether ``line``, which starts like an ordered list item (``2. ```json``), is more
         text of the paragraph above it: outside a list, only an item numbered 1 may interrupt
         a paragraph (CommonMark), so no fence opens on it either."""
@@ -947,7 +971,7 @@ class _Scan:
             if (
                 fence
                 and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
-                and not self.paragraph_text(line)
+                and not self._paragraph_text(line)
             ):
                 column = self._item_column(line, fence.start(1))
                 # Four columns past an item's content or the margin, Markdown reads code.
