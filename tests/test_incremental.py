@@ -464,3 +464,11 @@ def test_a_lazy_line_of_a_nested_item_does_not_part_a_list_from_its_lead_in() ->
     )
     whole = windowed_as_whole(page.format(""), page.format("- the water boils\n"))
     assert whole.verdict == "normative"
+
+
+@pytest.mark.parametrize("rule", ["- - -", "* * *"])
+def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: str) -> None:
+    # The rule is no list item, so the indented fence below it opens at the margin's level.
+    page = rule + "\n  ```\n\nKettles MAY whistle.\n"
+    whole = windowed_as_whole(page, page.replace("MAY", "MUST"))
+    assert whole.verdict == "editorial"

@@ -892,7 +892,9 @@ class _Scan:
             text = self.lines[above]
             indent = _indent(text)
             if text.strip() and indent < fence:
-                item = _ITEM_START.match(text)
+                # ``- - -`` and ``* * *`` are rules, which no item's content goes on past.
+                rule = _THEMATIC_BREAK.match(text.strip())
+                item = None if rule else _ITEM_START.match(text)
                 if item is not None and item.end() <= fence and not self._paragraph_text(above):
                     return _Found(item.end())
                 if item is None and self._may_be_lazy(above):
