@@ -48,8 +48,9 @@ _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
 """A fence, also as the first line of a list item's content (``- ```json``)."""
-_ATX_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_MDX_ATX_HEADING = re.compile(r"[ \t]*(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_ATX_HEADING_TEXT = r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$"
+_ATX_HEADING = re.compile(r" {0,3}" + _ATX_HEADING_TEXT)
+_MDX_ATX_HEADING = re.compile(r"[ \t]*" + _ATX_HEADING_TEXT)
 """`_ATX_HEADING` in MDX, where indentation makes no code: indented as deep as it may be."""
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*:{3,}[ \t]*)(?=\n|\Z)")
@@ -224,30 +225,20 @@ class Outline:
                 # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
                 # list from its lead-in for the parser, so it does not here either.
                 return first - 1
+            content = text.lstrip()
+            if not content or _LIST_ITEM.match(content) or text.startswith(_MARKUP):
+                return previous - 1
+            at_margin = not text[0].isspace()
+            # A line that may end a requirement keeps the list with it, whether it is a
+            # paragraph of its own or an item's line (indented or lazy) in a list started above.
             if (
-                text.strip()
-                and not text[0].isspace()
-                and not _LIST_ITEM.match(text)
-                and not text.startswith(_MARKUP)
-            ):
-                # A line that may end a requirement keeps the list with it, even if it may be
-                # a lazy line of an item above instead (whose list a line further up starts).
-                if (
-                    ":" in text
-                    and not _ATX_START.match(text)
-                    and self._lead_in_ends(previous, line)
-                ):
-                    return _Found(True)
-                return previous - 1 if self._lazy(previous) else _Found(False)
-            if (
-                text[:1].isspace()
-                and ":" in text
-                and not _LIST_ITEM.match(text.lstrip())
+                ":" in text
+                and not (at_margin and _ATX_START.match(text))
                 and self._lead_in_ends(previous, line)
             ):
-                # An indented line may be a paragraph of its own that introduces the list, or
-                # an item's line: either way no window starts in the list.
                 return _Found(True)
+            if at_margin and not self._lazy(previous):
+                return _Found(False)
             return previous - 1
 
         return _walk_remembering(self._introduced, line - 1, step)
@@ -455,14 +446,7 @@ def outline(text: str, name: str = "") -> Outline:
     scan = _Scan(text, lines, spans, mdx=dialect is Dialect.MDX)
     blocked = scan.run(body_start)
     page = Outline(
-        text,
-        dialect,
-        lines,
-        scan.headings,
-        title,
-        body_start,
-        blocked,
-        _Spans(scan.fenced),
+        text, dialect, lines, scan.headings, title, body_start, blocked, _Spans(scan.fenced)
     )
     page.front_matter_title = title is not None
     first_h1 = next((h for h in page.headings if h.level == 1), None)
