@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
@@ -254,7 +254,8 @@ def _serialised(values: tuple[Any, ...]) -> bytes:
 
     marshal's version 2 is fast and writes equal values alike, whoever holds them. It refuses
     subclasses of ``str`` and ``int`` (an enum member passed as a name), which are written as
-    the plain values they equal: keys show in the feeds, so equal data must give equal keys.
+    what they render as (see `_plain`): keys show in the feeds, so data that renders alike must
+    give equal keys, and data that renders otherwise must not.
     """
     try:
         return marshal.dumps(values, 2)
@@ -263,8 +264,17 @@ def _serialised(values: tuple[Any, ...]) -> bytes:
 
 
 def _plain(value: Any) -> Any:
+    """``value`` with plain ``str`` and ``int`` for their subclasses.
+
+    jinja2 shows a string that has ``__html__`` (markupsafe's `Markup`) as the HTML it holds in
+    pages, escaped in feeds: unless escaping leaves it as it is, it renders like no plain text,
+    and is written as bytes, which no text equals.
+    """
     if isinstance(value, tuple):
         return tuple(map(_plain, value))
+    if hasattr(value, "__html__"):
+        text = str.__str__(value)
+        return text if escape(text) == text else text.encode()
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, int):
