@@ -15,6 +15,7 @@ Every key, its type and default (the README's ``spectrack.toml`` reference says 
     retries = 4               # further attempts after a connection error, 429 or 5xx (0-10)
     backoff = 1.0             # first retry delay in seconds; doubles each attempt, up to max_retry_after
     max_retry_after = 300     # longest Retry-After honoured; a longer one fails the page
+    strip_timeout = 5         # seconds a source's `strip` patterns may run on one page
 
     [[source]]                # one per tracked site; at least one
     name = "mcp"              # folder in the store: letters, digits, '.', '_', '-'
@@ -52,6 +53,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
+
+import regex
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
@@ -146,6 +149,8 @@ class FetchConfig:
     """Delay before the first retry, doubled for each further one (unless Retry-After says)."""
     max_retry_after: float = 300.0
     """The longest ``Retry-After`` honoured; a longer one fails the request at once."""
+    strip_timeout: float = 5.0
+    """Seconds a source's ``strip`` patterns may run on one page; a page taking longer fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +163,9 @@ class SourceConfig:
     exclude: tuple[PathGlob, ...] = ()
     markdown: str = "{url}"
     """Template of the URL serving a page's Markdown; ``{url}`` is the sitemap URL."""
-    strip: tuple[re.Pattern[str], ...] = ()
-    """Injected boilerplate to cut from each page before storing (multiline regexes)."""
+    strip: tuple[regex.Pattern[str], ...] = ()
+    """Injected boilerplate to cut from each page before storing (multiline regexes of the
+    ``regex`` module, which can stop a pattern that backtracks without end)."""
     concurrency: int = 8
     """Connections at once to one host."""
     redirect_hosts: tuple[str, ...] = ()
@@ -365,7 +371,7 @@ class _Reader:
         for item in self.strings(key):
             try:
                 out.append(build(item))
-            except (ValueError, re.error) as error:
+            except (ValueError, re.error, regex.error) as error:
                 raise self.error(key, f"invalid pattern {item!r}: {error}") from None
         return tuple(out)
 
@@ -397,7 +403,15 @@ _STORE_KEYS = {"path", "lock_wait"}
 MOST_RETRIES = 10
 """Most further attempts at one URL: with the delay doubling each time, ten already wait
 about 17 minutes at the default backoff."""
-_FETCH_KEYS = {"user_agent", "timeout", "max_page_bytes", "retries", "backoff", "max_retry_after"}
+_FETCH_KEYS = {
+    "user_agent",
+    "timeout",
+    "max_page_bytes",
+    "retries",
+    "backoff",
+    "max_retry_after",
+    "strip_timeout",
+}
 _SOURCE_KEYS = {
     "name",
     "sitemap",
@@ -539,7 +553,7 @@ def _source(reader: _Reader, feeds_before: int = 0) -> SourceConfig:
         include=reader.compiled("include", PathGlob),
         exclude=reader.compiled("exclude", PathGlob),
         markdown=_markdown_template(reader),
-        strip=reader.compiled("strip", lambda p: re.compile(p, re.MULTILINE)),
+        strip=reader.compiled("strip", lambda p: regex.compile(p, regex.MULTILINE)),
         concurrency=reader.positive("concurrency", int, 8, "an integer"),
         redirect_hosts=tuple(h.lower() for h in reader.strings("redirect_hosts")),
         max_removal=max_removal,
@@ -628,6 +642,7 @@ def parse_config(text: str, path: Path) -> Config:
             retries=retries,
             backoff=fetch.positive("backoff", float, 1.0, "a number of seconds"),
             max_retry_after=fetch.positive("max_retry_after", float, 300.0, "a number of seconds"),
+            strip_timeout=fetch.positive("strip_timeout", float, 5.0, "a number of seconds"),
         ),
         sources=sources,
         path=path,
@@ -679,6 +694,7 @@ path = "snapshots"        # the snapshot store: a git repository, created when m
 # retries = 4             # after a connection error, 429 or 5xx, with exponential backoff
 # backoff = 1.0           # first retry delay in seconds
 # max_retry_after = 300   # longest Retry-After honoured
+# strip_timeout = 5       # seconds the `strip` patterns may run on one page
 
 [[source]]
 name = "example"                        # folder name in the store

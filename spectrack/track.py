@@ -102,10 +102,20 @@ def _upstream_time(entry: SitemapEntry, state: PageState | None, clock: Clock) -
     return UpstreamTime(clock(), TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
 
 
-def _page_text(source: SourceConfig, response: Response, url: str) -> str:
+def _page_text(source: SourceConfig, response: Response, strip_timeout: float) -> str:
+    """The text of a page answer with the source's ``strip`` patterns cut out."""
+    url = response.url
     text = markdown_text(response, url)
-    for pattern in source.strip:
-        text = pattern.sub("", text)
+    for index, pattern in enumerate(source.strip):
+        try:
+            text = pattern.sub("", text, timeout=strip_timeout)
+        except TimeoutError:
+            raise FetchError(
+                f"{url}: source {source.name!r} key 'strip' pattern #{index + 1} "
+                f"({pattern.pattern!r}) ran longer than {strip_timeout:g} s (strip_timeout) on "
+                "this page; it likely backtracks without end: write it so that each character "
+                "can match in one way only"
+            ) from None
     return text
 
 
@@ -188,7 +198,7 @@ class _SourceRun:
                 self.writer.update(self.source.name, url, lastmod=entry.lastmod_raw, unlisted=False)
                 self.counts["unchanged"] += 1
             elif response.status == 200:
-                text = _page_text(self.source, response, response.url)
+                text = _page_text(self.source, response, self.fetcher.settings.strip_timeout)
                 recorded = self.writer.record(
                     self.source.name,
                     url,
@@ -219,7 +229,7 @@ class _SourceRun:
                 self.writer.update(self.source.name, url, unlisted=True)
                 self.counts["unlisted"] += 1
             elif response.status == 200:
-                text = _page_text(self.source, response, response.url)
+                text = _page_text(self.source, response, self.fetcher.settings.strip_timeout)
                 now = UpstreamTime(self.clock(), TimeSource.FETCH, Precision.SECOND)
                 recorded = self.writer.record(
                     self.source.name,

@@ -24,6 +24,7 @@ max_page_bytes = 1000
 retries = 2
 backoff = 0.5
 max_retry_after = 60
+strip_timeout = 2.5
 
 [[source]]
 name = "mcp"
@@ -57,6 +58,7 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         2,
     )
     assert (config.fetch.backoff, config.fetch.max_retry_after) == (0.5, 60.0)
+    assert config.fetch.strip_timeout == 2.5
     mcp, other = config.sources
     assert mcp.name == "mcp" and mcp.concurrency == 3 and mcp.max_removal == 0.5
     assert mcp.redirect_hosts == ("docs.example.org",)
@@ -119,6 +121,7 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ),
         ("[fetch]\ntimeout = 0\n", 2, "must be greater than 0"),
         ("[fetch]\nbackoff = inf\n", 2, "key 'backoff': must be a finite number, got inf"),
+        ("[fetch]\nstrip_timeout = -1\n", 2, "key 'strip_timeout': must be greater than 0"),
         ("[store]\nlock_wait = nan\n", 2, "key 'lock_wait': must be greater than 0"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
         (

@@ -2,13 +2,14 @@ from __future__ import annotations
 
 import functools
 import gzip
-import re
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
+import regex
 
 from spectrack.config import Config, FetchConfig, PathGlob, SourceConfig, StoreConfig
 from spectrack.dates import Precision, TimeSource
@@ -162,13 +163,39 @@ def test_include_exclude_and_strip(site: LocalSite, store: Path) -> None:
         store,
         include=(PathGlob("/spec/**"),),
         exclude=(PathGlob("/spec/old/**"),),
-        strip=(re.compile(r"^<!-- injected banner -->\n", re.M),),
+        strip=(regex.compile(r"^<!-- injected banner -->\n", regex.M),),
     )
     summary = fetch(config)
     assert summary.sources[0].listed == 1
     with Store.open(store) as opened:
         assert opened.pages() == ["spec/spec/a"]
     assert page_bytes(store, "spec/spec/a") == b"# A\nText.\n"
+
+
+def test_a_strip_pattern_that_backtracks_without_end_fails_only_its_page(
+    site: LocalSite, store: Path
+) -> None:
+    config = make_config(
+        site,
+        store,
+        strip=(regex.compile(r"^<!-- ad -->\n", regex.M), regex.compile(r"(a|aa)+!$", regex.M)),
+    )
+    config = replace(config, fetch=replace(FAST, strip_timeout=0.2))
+    site.publish(V1, lastmod="2025-03-26")
+    assert fetch(config).ok
+    first_head = head(store)
+    v2 = dict(V1)
+    v2["/spec/tools"] = b"# Tools\n\nServers MUST validate input.\n"
+    v2["/spec/prompts"] = b"# Prompts\n<!-- ad -->\n" + b"a" * 60 + b"?\n"
+    site.publish(v2, lastmod="2025-06-18")
+    summary = fetch(config)
+    assert [f.url for f in summary.failures] == [site.url("/spec/prompts")]
+    message = summary.failures[0].message
+    assert "'strip' pattern #2 ('(a|aa)+!$')" in message and "strip_timeout" in message
+    assert site.url("/spec/prompts") in message and "\n" not in message
+    assert page_bytes(store, "spec/spec/prompts") == V1["/spec/prompts"], "nothing lost"
+    assert page_bytes(store, "spec/spec/tools") == v2["/spec/tools"], "other pages go on"
+    assert_consistent(store, [first_head])
 
 
 def six_pages() -> dict[str, bytes]:
