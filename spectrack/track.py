@@ -59,7 +59,13 @@ class PageFailure:
 
 @dataclass(frozen=True, slots=True)
 class SourceSummary:
-    """Counts of one source's run."""
+    """Counts of one source's run.
+
+    Each page the run looked at counts once as ``listed``, ``unlisted`` or ``removed`` (what the
+    sitemap says of it), and each listed or unlisted page once as ``new``, ``changed``,
+    ``unchanged`` or failed (what became of its text). ``failures`` also holds the sitemap's own
+    failures, whose URL is the source's sitemap.
+    """
 
     name: str
     listed: int = 0
@@ -72,7 +78,8 @@ class SourceSummary:
     unchanged: int = 0
     removed: int = 0
     unlisted: int = 0
-    """Pages the sitemap no longer lists that are still served (kept)."""
+    """Pages the sitemap no longer lists that are kept: still served, failed this run, or held
+    back by ``max_removal``."""
     failures: tuple[PageFailure, ...] = ()
 
     @property
@@ -228,6 +235,7 @@ class _SourceRun:
             elif response.status == 304:
                 self.writer.update(self.source.name, url, unlisted=True)
                 self.counts["unlisted"] += 1
+                self.counts["unchanged"] += 1
             elif response.status == 200:
                 text = _page_text(self.source, response, self.fetcher.settings.strip_timeout)
                 now = UpstreamTime(self.clock(), TimeSource.FETCH, Precision.SECOND)
@@ -247,6 +255,7 @@ class _SourceRun:
                 raise FetchError(f"{self.source.markdown_url(url)}: HTTP {response.status}")
         except FetchError as error:
             self.fail(url, str(error))
+            self.counts["unlisted"] += 1
         finally:
             self.progress.advance()
 
@@ -297,6 +306,8 @@ class _SourceRun:
                 f"max_removal = {self.source.max_removal:.0%}); removed none. If the site really "
                 "dropped them, raise max_removal for this source and run again",
             )
+            self.counts["unlisted"] += len(self.gone)
+            self.counts["unchanged"] += len(self.gone)
             return
         for state in sorted(self.gone, key=lambda s: s.page):
             self.writer.remove(self.source.name, state.url, "no longer listed; answers 404/410")

@@ -38,7 +38,17 @@ def make_config(site: LocalSite, store: Path, **source: object) -> Config:
 
 
 def fetch(config: Config, clock: StepClock | None = None, **options: object) -> FetchSummary:
-    return run_fetch(config, clock=clock or StepClock(), sleep=RecordingSleep(), **options)  # type: ignore[arg-type]
+    summary = run_fetch(config, clock=clock or StepClock(), sleep=RecordingSleep(), **options)  # type: ignore[arg-type]
+    assert_counts_add_up(summary, config)
+    return summary
+
+
+def assert_counts_add_up(summary: FetchSummary, config: Config) -> None:
+    """Each listed or unlisted page has one fate: new, changed, unchanged or failed."""
+    for source, counts in zip(config.sources, summary.sources, strict=True):
+        failed_pages = [f for f in counts.failures if f.url != source.sitemap]
+        fates = counts.new + counts.changed_total + counts.unchanged + len(failed_pages)
+        assert fates == counts.listed + counts.unlisted, counts
 
 
 @pytest.fixture
@@ -278,7 +288,7 @@ def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> Non
     before = head(store)
     site.publish(dict(list(pages.items())[:3]), lastmod="2025-01-01")
     summary = fetch(config)
-    assert summary.sources[0].removed == 0
+    assert (summary.sources[0].removed, summary.sources[0].unlisted) == (0, 3), "kept"
     assert "would remove 3 of 6 pages (50%, more than max_removal = 20%); removed none" in (
         summary.failures[0].message
     )
