@@ -257,6 +257,26 @@ def test_front_matter_pushed_down_from_the_first_line_is_read_anew_either_way(ab
 
 
 @pytest.mark.parametrize(
+    ("name", "closing", "closes"),
+    [
+        ("page.mdx", "    ---", True),
+        ("page.mdx", "\t----", True),
+        ("page.md", "    ---", False),
+        ("page.md", "   ---", True),
+    ],
+)
+def test_front_matter_closed_by_an_indented_line_of_dashes_is_read_as_the_parser_reads_it(
+    name: str, closing: str, closes: bool
+) -> None:
+    """MDX reads no indented code, so there an indented line of dashes closes front matter."""
+    old = f"---\ntitle: Kettles\n{closing}\n\nA kettle SHOULD whistle.\n\nThe end.\n"
+    new = old.replace("SHOULD", "MUST")
+    page = outline(old, name)
+    assert (page.body_start, page.title) == ((3, "Kettles") if closes else (0, None))
+    assert windowed_as_whole(old, new, name).verdict == "normative"
+
+
+@pytest.mark.parametrize(
     "above",
     [
         "***",

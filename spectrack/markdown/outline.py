@@ -442,8 +442,9 @@ def outline(text: str, name: str = "") -> Outline:
     dialect = detect_dialect(text, name)
     lines = text.split("\n")
     spans: list[tuple[int, int]] = []
-    title, body_start = _front_matter(text, lines, spans)
-    scan = _Scan(text, lines, spans, mdx=dialect is Dialect.MDX)
+    mdx = dialect is Dialect.MDX
+    title, body_start = _front_matter(text, spans, mdx)
+    scan = _Scan(text, lines, spans, mdx=mdx)
     blocked = scan.run(body_start)
     page = Outline(
         text, dialect, lines, scan.headings, title, body_start, blocked, _Spans(scan.fenced)
@@ -556,17 +557,15 @@ def _fence_end(marker: str, column: int, mdx: bool) -> re.Pattern[str]:
     )
 
 
-def _front_matter(
-    text: str, lines: list[str], spans: list[tuple[int, int]]
-) -> tuple[str | None, int]:
+def _front_matter(text: str, spans: list[tuple[int, int]], mdx: bool) -> tuple[str | None, int]:
     """The front matter's title and the line after it, read as mdit-py-plugins' rule reads it:
     three or more dashes open it at the page's start; a line of as many dashes or more (indented
-    less than a code block), or an unindented ``...``, closes it."""
+    less than a code block, in Markdown), or an unindented ``...``, closes it."""
     opening = _FRONT_MATTER_OPENING.match(text)
     body = text.find("\n") + 1
     if opening is None or not body:
         return None, 0
-    end = _front_matter_closing(len(opening[0])).search(text, body)
+    end = _front_matter_closing(len(opening[0]), mdx).search(text, body)
     if end is None:
         return None, 0
     last = text.count("\n", 0, end.start())
@@ -575,8 +574,9 @@ def _front_matter(
 
 
 @cache
-def _front_matter_closing(dashes: int) -> re.Pattern[str]:
-    return re.compile(rf"^(?:\.\.\.[ \t]*| {{0,3}}-{{{dashes},}}[ \t]*)$", re.M)
+def _front_matter_closing(dashes: int, mdx: bool) -> re.Pattern[str]:
+    indentation = "[ \t]*" if mdx else " {0,3}"
+    return re.compile(rf"^(?:\.\.\.[ \t]*|{indentation}-{{{dashes},}}[ \t]*)$", re.M)
 
 
 class _Scan:
