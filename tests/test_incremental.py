@@ -486,6 +486,20 @@ def test_a_lazy_line_of_a_nested_item_does_not_part_a_list_from_its_lead_in() ->
     assert whole.verdict == "normative"
 
 
+@pytest.mark.parametrize("marker", [" - ", "  - ", "   - "])
+def test_a_lead_in_whose_list_starts_with_an_indented_item_keeps_it_either_way(marker: str) -> None:
+    # The lead-in's paragraph ends where the indented first item starts, however far below it
+    # an edit falls in the list.
+    page = (
+        f"The kettle MUST shut off when:\n{marker}the lid opens\n\n- the base is dry\n\n"
+        "- the light fails\n{}- the fuse melts\n"
+    )
+    whole = windowed_as_whole(page.format(""), page.format("- the water boils\n"))
+    assert [
+        (change.kind.value, change.new.text if change.new else None) for change in whole.changes
+    ] == [("added", "The kettle MUST shut off when: the water boils")]
+
+
 @pytest.mark.parametrize("rule", ["- - -", "* * *"])
 def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: str) -> None:
     # The rule is no list item, so the indented fence below it opens at the margin's level.

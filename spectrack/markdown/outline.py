@@ -296,10 +296,12 @@ class Outline:
         first = last = line
         while first > self.body_start and self.lines[first - 1].strip():
             first -= 1
+        # An indented item may start the list too; where it is more of the paragraph instead
+        # (indented four columns, or numbered past 1), stopping early only keeps more lines whole.
         while (
             last + 1 < item
-            and self.lines[last + 1].strip()
-            and not _LIST_ITEM.match(self.lines[last + 1])
+            and (following := self.lines[last + 1].lstrip())
+            and not _LIST_ITEM.match(following)
             and not self.lines[last + 1].startswith(_MARKUP)
         ):
             last += 1
