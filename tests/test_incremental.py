@@ -477,6 +477,23 @@ def test_fence_markers_indented_any_depth_are_fences_in_mdx() -> None:
     assert windowed_as_whole(page, page.replace("MAY", "MUST"), "page.mdx").verdict == "normative"
 
 
+@pytest.mark.parametrize(
+    "above", ["Kettles are tall.\n    ", "- Kettles are tall.\n      ", "Kettles are tall.\n\t"]
+)
+@pytest.mark.parametrize("marker", ["```", "## Lids"])
+def test_a_fence_or_heading_indented_as_code_below_text_of_an_mdx_page_is_text_either_way(
+    above: str, marker: str
+) -> None:
+    # A paragraph goes on into a line indented four columns past its item's content or the
+    # margin without looking whether it opens a block, also in MDX, which reads no code there.
+    page = f"{above}{marker}\n\nKettles MAY whistle.\n\n## Spouts\n\nSpouts MAY drip.\n"
+    whole = windowed_as_whole(page, page.replace("MAY drip", "MUST drip"), "page.mdx")
+    assert [(c.change_class.value, c.section) for c in whole.changes] == [
+        ("normative", ("Spouts",))
+    ]
+    assert [heading.line for heading in outline(page, "page.mdx").headings] == [5]
+
+
 def test_a_lazy_line_of_a_nested_item_does_not_part_a_list_from_its_lead_in() -> None:
     page = (
         "The kettle MUST shut off when:\n\n- the lid opens\n  - by hand\n\n"

@@ -891,6 +891,14 @@ class _Scan:
         # Many fences in one item share the walk up to it.
         return _walk_remembering(self.item_columns.setdefault(fence, {}), line - 1, step)
 
+    def _indented_as_code(self, line: int, column: int) -> bool:
+        """Whether ``line`` is indented four columns past ``column`` (its item's content, or
+        the margin) where it can open no block: Markdown reads code there, and a paragraph goes
+        on into such a line without looking whether it starts a block, also in MDX."""
+        return _columns(self.lines[line]) - column >= 4 and (
+            not self.mdx or not self._block_may_start(line)
+        )
+
     def _may_be_lazy(self, line: int) -> bool:
         """Whether ``line``, unindented, may continue the paragraph of a list item above it."""
         return (
@@ -962,12 +970,13 @@ class _Scan:
                 and not self._paragraph_text(line)
             ):
                 column = self._item_column(line, fence.start(1))
-                # Four columns past an item's content or the margin, Markdown reads code.
-                if self.mdx or _columns(source) - column < 4:
+                if not self._indented_as_code(line, column):
                     self.fence = (line, fence.group(1), column)
         elif first == "#":
             heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
-            if heading:
+            if heading and not (
+                self.mdx and self._indented_as_code(line, self._item_column(line, heading.start(1)))
+            ):
                 self.headings.append(Heading(line, len(heading.group(1)), heading.group(2) or ""))
         elif first == "<" and start >= self.skip_to:
             self._element(line, start + len(source) - len(stripped))
