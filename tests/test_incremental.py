@@ -357,6 +357,9 @@ def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
         "# Kettles\n\n[a]: https://k.example/a\n[b]: https://k.example/b\n[c]: https://k.example/c\n"
         "export const a = 1\n## Lids\n",
         "Kettles.\n[a]: https://k.example/a\n[b]: https://k.example/b\nexport const a = 1\n## Lids\n",
+        "    - ```\n\n## Lids\n",
+        "- a\n\n      - ```\n\n## Lids\n",
+        "Text.\n\n    1. ~~~\n\n## Lids\n",
     ],
 )
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])

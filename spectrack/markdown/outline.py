@@ -969,9 +969,10 @@ class _Scan:
                 and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
                 and not self._paragraph_text(line)
             ):
-                column = self._item_column(line, fence.start(1))
-                if not self._indented_as_code(line, column):
-                    self.fence = (line, fence.group(1), column)
+                # The line's own indentation decides, also where it opens an item for the fence.
+                enclosing = self._item_column(line, len(source) - len(stripped))
+                if not self._indented_as_code(line, enclosing):
+                    self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
         elif first == "#":
             heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
             if heading and not (
