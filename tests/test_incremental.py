@@ -520,6 +520,19 @@ def test_a_lead_in_whose_list_starts_with_an_indented_item_keeps_it_either_way(m
     ] == [("added", "The kettle MUST shut off when: the water boils")]
 
 
+@pytest.mark.parametrize(
+    "item", ["10. Lids\n    ```\n", "1. Lids\n   ```\n   x = 1\n   ```\n", "4. ```\n"]
+)
+def test_a_line_indented_less_than_a_fenced_item_ends_the_list_either_way(item: str) -> None:
+    # No lazy line goes on a fence: the item ends above the line, which opens a paragraph that
+    # an item numbered past 1 cannot interrupt.
+    old = "3. A kettle MUST whistle.\n13.\n"
+    whole = windowed_as_whole(old, item + " Spouts.\n" + old)
+    assert [(c.change_class.value, c.kind.value) for c in whole.changes if c.old] == [
+        ("normative", "modified")
+    ]
+
+
 @pytest.mark.parametrize("rule", ["- - -", "* * *"])
 def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: str) -> None:
     # The rule is no list item, so the indented fence below it opens at the margin's level.

@@ -340,11 +340,24 @@ class Outline:
                     not first[:1].isspace()
                     or (self.dialect is Dialect.MARKDOWN and _columns(first) >= 4)
                 )
+            if text[0].isspace() and self._outside_fenced_item(above):
+                return _Found(False)
             if text[0].isspace() or _ordered_not_first(text):
                 return above - 1
             return _Found(bool(_LIST_ITEM.match(text)) and not _THEMATIC_BREAK.match(text))
 
         return _walk_remembering(self._listed_items, line - 1, step)
+
+    def _outside_fenced_item(self, line: int) -> bool:
+        """Whether ``line``, indented, is right below a fenced block in a list item and indented
+        less than the item's content: no lazy line goes on a fence, so the item ends above it."""
+        last = line - 1
+        first = last if self.fenced.starts_at(last) else self.fenced.covering(last)
+        if first is None or self.fenced.last_of(first) != last:
+            return False
+        opening = self.lines[first]
+        item = _ITEM_START.match(opening)
+        return _indent(self.lines[line]) < (item.end() if item else _indent(opening))
 
     def chunk_start_at_or_before(self, line: int) -> int:
         def step(line: int) -> int | _Found[int]:
