@@ -907,10 +907,21 @@ class _Scan:
     def _indented_as_code(self, line: int, column: int) -> bool:
         """Whether ``line`` is indented four columns past ``column`` (its item's content, or
         the margin) where it can open no block: Markdown reads code there, and a paragraph goes
-        on into such a line without looking whether it starts a block, also in MDX."""
+        on into such a line without looking whether it starts a block, also in MDX; but a quote
+        looks first, even at its lazy lines, and ends there."""
         return _columns(self.lines[line]) - column >= 4 and (
-            not self.mdx or not self._block_may_start(line)
+            not self.mdx or not (self._block_may_start(line) or self._in_quote(line - 1))
         )
+
+    def _in_quote(self, line: int) -> bool:
+        """Whether ``line`` is a line of a quote: one marked ``>``, or a lazy line below one."""
+        while line >= self.body_start and (text := self.lines[line].strip()):
+            if text.startswith(">"):
+                return True
+            if _ends_itself(text, after_text=True):
+                return False
+            line -= 1
+        return False
 
     def _may_be_lazy(self, line: int) -> bool:
         """Whether ``line``, unindented, may continue the paragraph of a list item above it."""
