@@ -364,6 +364,9 @@ def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
         "> Kettles are tall.\nand wide.\n    ```\n\n## Lids\n",
         "Kettles.\n> Lids.\n    ## Lids\n",
         "> Kettles.\n## Spouts\nSpouts pour.\n\t```\n\n## Lids\n",
+        "   - Kettles.\n    ```\n\n## Lids\n",
+        "   - Kettles.\n    ## Spouts\n\n## Lids\n",
+        "- Kettles.\n      ```\n\n## Lids\n",
     ],
 )
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])

@@ -907,10 +907,19 @@ class _Scan:
     def _indented_as_code(self, line: int, column: int) -> bool:
         """Whether ``line`` is indented four columns past ``column`` (its item's content, or
         the margin) where it can open no block: Markdown reads code there, and a paragraph goes
-        on into such a line without looking whether it starts a block, also in MDX; but a quote
-        looks first, even at its lazy lines, and ends there."""
-        return _columns(self.lines[line]) - column >= 4 and (
-            not self.mdx or not (self._block_may_start(line) or self._in_quote(line - 1))
+        on into a line indented so far past its own text without looking whether it starts a
+        block, also in MDX; but a quote looks first, even at its lazy lines, and ends there."""
+        indentation = _columns(self.lines[line])
+        if indentation - column < 4:
+            return False
+        if not self.mdx:
+            return True
+        above = self.lines[line - 1] if line > self.body_start else ""
+        item = _ITEM_START.match(above)
+        return (
+            indentation - (item.end() if item else _columns(above)) >= 4
+            and not self._block_may_start(line)
+            and not self._in_quote(line - 1)
         )
 
     def _in_quote(self, line: int) -> bool:
