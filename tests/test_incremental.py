@@ -528,15 +528,23 @@ def test_a_lead_in_whose_list_starts_with_an_indented_item_keeps_it_either_way(m
 
 
 @pytest.mark.parametrize(
-    "item", ["10. Lids\n    ```\n", "1. Lids\n   ```\n   x = 1\n   ```\n", "4. ```\n"]
+    "block",
+    [
+        "10. Lids\n    ```\n",
+        "1. Lids\n   ```\n   x = 1\n   ```\n",
+        "4. ```\n",
+        "    kettle = 1\n",
+    ],
 )
-def test_a_line_indented_less_than_a_fenced_item_ends_the_list_either_way(item: str) -> None:
-    # No lazy line goes on a fence: the item ends above the line, which opens a paragraph that
-    # an item numbered past 1 cannot interrupt.
-    old = "3. A kettle MUST whistle.\n13.\n"
-    whole = windowed_as_whole(old, item + " Spouts.\n" + old)
-    assert [(c.change_class.value, c.kind.value) for c in whole.changes if c.old] == [
-        ("normative", "modified")
+def test_a_line_indented_less_than_a_fenced_item_or_code_ends_the_list_either_way(
+    block: str,
+) -> None:
+    # No lazy line goes on a fence or on indented code: the block ends above the line, which
+    # opens a paragraph that an item numbered past 1 cannot interrupt.
+    old = "2. Lids.\n3. A kettle MUST whistle.\n13.\n"
+    whole = windowed_as_whole(old, block + " Spouts.\n" + old)
+    assert [c.kind.value for c in whole.changes if c.change_class.value == "normative"] == [
+        "modified"
     ]
 
 

@@ -340,7 +340,7 @@ class Outline:
                     not first[:1].isspace()
                     or (self.dialect is Dialect.MARKDOWN and _columns(first) >= 4)
                 )
-            if text[0].isspace() and self._outside_fenced_item(above):
+            if text[0].isspace() and self._past_unlazy_block(above):
                 return _Found(False)
             if text[0].isspace() or _ordered_not_first(text):
                 return above - 1
@@ -348,10 +348,16 @@ class Outline:
 
         return _walk_remembering(self._listed_items, line - 1, step)
 
-    def _outside_fenced_item(self, line: int) -> bool:
-        """Whether ``line``, indented, is right below a fenced block in a list item and indented
-        less than the item's content: no lazy line goes on a fence, so the item ends above it."""
+    def _past_unlazy_block(self, line: int) -> bool:
+        """Whether ``line``, indented, is right below a block that no lazy line goes on, and
+        indented less than that block's content, so that the block ends above it: a fenced block
+        in a list item, or (in Markdown) indented code."""
         last = line - 1
+        if last < self.body_start:
+            return False
+        above = self.lines[last]
+        if self.dialect is Dialect.MARKDOWN and above.strip() and _columns(above) >= 4:
+            return _columns(self.lines[line]) < 4
         first = last if self.fenced.starts_at(last) else self.fenced.covering(last)
         if first is None or self.fenced.last_of(first) != last:
             return False
