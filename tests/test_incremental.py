@@ -548,6 +548,34 @@ def test_a_line_indented_less_than_a_fenced_item_or_code_ends_the_list_either_wa
     ]
 
 
+@pytest.mark.parametrize(
+    ("page", "cut"),
+    [
+        (
+            "1. Kettles MUST boil.\n2. When the lid\n   is open:\n   - the light blinks\n3. Cool.\n",
+            4,
+        ),
+        (
+            "- Kettles MUST boil.\n- Lids follow\n  [the guide](https://kettles.example/).\n- Pour.\n",
+            3,
+        ),
+    ],
+    ids=["colon-without-keyword", "colon-in-a-link"],
+)
+def test_an_item_is_a_cut_below_an_item_that_introduces_nothing(page: str, cut: int) -> None:
+    """An item's paragraph starts at its own marker: a keyword in an item above it does not
+    make its colon a requirement's, so the next item stays a cut and windows stay small."""
+    assert outline(page, "page.md").is_chunk_start(cut)
+
+
+def test_items_below_a_fenced_block_indented_in_their_list_are_still_cuts() -> None:
+    """The fence's own lines, indented as code would be, are no indented code: the list goes
+    on below the fence, and windows stay as small as the items."""
+    page = 'Intro.\n\n1. Heat\n2. Pour:\n   ```json\n   {\n     "a": 1\n   }\n   ```\n3. Cool\n4. Rest\n'
+    cuts = [line for line in range(12) if outline(page, "page.md").is_chunk_start(line)]
+    assert cuts == [0, 2, 3, 9, 10]
+
+
 @pytest.mark.parametrize("rule", ["- - -", "* * *"])
 def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: str) -> None:
     # The rule is no list item, so the indented fence below it opens at the margin's level.

@@ -294,10 +294,15 @@ class Outline:
         a colon inside code, a link or an element can end it.
         """
         first = last = line
-        while first > self.body_start and self.lines[first - 1].strip():
+        # The paragraph of an item starts at the item's marker, where it surely is an item.
+        while (
+            first > self.body_start
+            and self.lines[first - 1].strip()
+            and not (_LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first))
+        ):
             first -= 1
-        # An indented item may start the list too; where it is more of the paragraph instead
-        # (indented four columns, or numbered past 1), stopping early only keeps more lines whole.
+        # Where an indented item is more of the paragraph instead (indented four columns, or
+        # numbered past 1), stopping early only keeps more lines whole.
         while (
             last + 1 < item
             and (following := self.lines[last + 1].lstrip())
@@ -334,13 +339,13 @@ class Outline:
             text = self.lines[above] if above >= self.body_start else ""
             if not text.strip() or _ATX_START.match(text):
                 # The run starts a list, unless its first line is indented text (a paragraph,
-                # or more of an item above a blank line: unsure).
+                # or more of an item above a blank line: unsure), or indented code that a less
+                # indented line ends (which opens a paragraph).
                 first = self.lines[above + 1]
-                return _Found(
-                    not first[:1].isspace()
-                    or (self.dialect is Dialect.MARKDOWN and _columns(first) >= 4)
-                )
-            if text[0].isspace() and self._past_unlazy_block(above):
+                if self.dialect is Dialect.MARKDOWN and _columns(first) >= 4:
+                    return _Found(self._code_runs_into_item(above + 1))
+                return _Found(not first[:1].isspace())
+            if text[0].isspace() and self._below_fenced_item(above):
                 return _Found(False)
             if text[0].isspace() or _ordered_not_first(text):
                 return above - 1
@@ -348,16 +353,19 @@ class Outline:
 
         return _walk_remembering(self._listed_items, line - 1, step)
 
-    def _past_unlazy_block(self, line: int) -> bool:
-        """Whether ``line``, indented, is right below a block that no lazy line goes on, and
-        indented less than that block's content, so that the block ends above it: a fenced block
-        in a list item, or (in Markdown) indented code."""
+    def _code_runs_into_item(self, line: int) -> bool:
+        """Whether the indented code starting at ``line`` runs straight into the unindented line
+        below it: a line indented less than code is, on the way, opens a paragraph instead."""
+        while (text := self.lines[line])[:1].isspace():
+            if text.strip() and _columns(text) < 4:
+                return False
+            line += 1
+        return True
+
+    def _below_fenced_item(self, line: int) -> bool:
+        """Whether ``line``, indented, is right below a fenced block in a list item and indented
+        less than the item's content: no lazy line goes on a fence, so the item ends above it."""
         last = line - 1
-        if last < self.body_start:
-            return False
-        above = self.lines[last]
-        if self.dialect is Dialect.MARKDOWN and above.strip() and _columns(above) >= 4:
-            return _columns(self.lines[line]) < 4
         first = last if self.fenced.starts_at(last) else self.fenced.covering(last)
         if first is None or self.fenced.last_of(first) != last:
             return False
