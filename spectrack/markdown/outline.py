@@ -947,12 +947,14 @@ class _Scan:
         return False
 
     def _may_be_lazy(self, line: int) -> bool:
-        """Whether ``line``, unindented, may continue the paragraph of a list item above it."""
+        """Whether ``line``, unindented, may continue the paragraph of a list item above it (a
+        container's marker never does: it opens or closes its container)."""
         return (
             line > self.body_start
             and bool(self.lines[line - 1].strip())
             and line - 1 not in self.fence_starts
             and _is_text(self.lines[line])
+            and not _CONTAINER.match(self.lines[line])
         )
 
     def _paragraph_text(self, line: int) -> bool:
@@ -971,8 +973,10 @@ class _Scan:
                 or above in self.fence_starts
                 or _ends_itself(text, after_text=False)
                 or text.rstrip().endswith(("-->", "*/}"))
+                or text.lstrip(" ").startswith(">")
             ):
-                # What stood above ended: is the run of lines below a paragraph outside a list?
+                # What stood above ended, or is a quote, whose paragraph the run of lines below
+                # would go on lazily: is that run a paragraph outside a list?
                 below = self.lines[above + 1]
                 if above >= self.body_start and not text.strip():
                     return _Found(_opens_paragraph(below))
@@ -980,7 +984,12 @@ class _Scan:
                 # indented line opens a paragraph too, unless it is code.
                 code = not self.mdx and _columns(below) >= 4
                 return _Found(not code and _continues_paragraph(below.lstrip(" \t")))
-            if _ordered_not_first(text) or _continues_paragraph(text.lstrip(" ")):
+            # A paragraph goes on into a line indented four columns, whatever it holds.
+            if (
+                _ordered_not_first(text)
+                or _columns(text) >= 4
+                or _continues_paragraph(text.lstrip(" "))
+            ):
                 return above - 1
             return _Found(False)
 
