@@ -844,10 +844,16 @@ class _Scan:
         )
 
     def _html_block(self, line: int, start: int) -> bool:
-        """Whether ``line`` opens an HTML block: a tag at the margin that the element rule leaves
-        alone, since its element does not end its line, of a block-level name (such a block may
-        interrupt a paragraph), or alone on its line where a block may start."""
-        # Within a list item or a container the block would end with them: not modelled.
+        """Whether ``line`` (at offset ``start``) opens an HTML block: a tag at the margin that the
+        element rule leaves alone, since its element does not end its line, of a block-level name
+        (such a block may interrupt a paragraph), or alone on its line where a block may start."""
+        # Within a list item or a container the block would end with them: not modelled. Out
+        # of them the tag may be indented as deep as code is not (any depth in MDX).
+        source = self.lines[line]
+        indent = len(source) - len(source.lstrip(" \t"))
+        if indent and ((not self.mdx and _columns(source) >= 4) or self._item_column(line, indent)):
+            return False
+        start += indent
         if not self.text.startswith("<", start) or start < self.skip_to or self.containers:
             return False
         extent = self._element_extent(start, self._line_end(start))
