@@ -373,6 +373,9 @@ def test_an_html_block_runs_to_the_blank_line_in_the_outline_as_in_the_parser(
         ":::info\n+ Kettles.\n:::\n  ````python\n\n## Lids\n",
         " <div /> Kettles.\n````python\n\n## Lids\n",
         "Kettles.\n   <div /> Lids.\n````python\n\n## Lids\n",
+        "    kettle = 1\nKettles.\n2. ~~~json\n   ~~~\n\n## Lids\n",
+        "# Kettles\n    kettle = 1\nKettles.\n2. ~~~json\n   ~~~\n\n## Lids\n",
+        "    kettle = 1\n    lid = 2\n2. ~~~\n   ~~~\n## Lids\n",
     ],
 )
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])

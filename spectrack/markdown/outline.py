@@ -990,6 +990,9 @@ class _Scan:
                 # indented line opens a paragraph too, unless it is code.
                 code = not self.mdx and _columns(below) >= 4
                 return _Found(not code and _continues_paragraph(below.lstrip(" \t")))
+            if not self.mdx and _columns(text) >= 4 and self._indented_code(above):
+                # The run below the code opens a paragraph, or a list.
+                return _Found(_continues_paragraph(self.lines[above + 1].lstrip(" \t")))
             # A paragraph goes on into a line indented four columns, whatever it holds.
             if (
                 _ordered_not_first(text)
@@ -1000,6 +1003,21 @@ class _Scan:
             return _Found(False)
 
         return _walk_remembering(self.in_paragraph, line - 1, step)
+
+    def _indented_code(self, line: int) -> bool:
+        """Whether ``line``, indented four columns on a Markdown page, is indented code: the
+        run of such lines it ends starts where no paragraph goes on into it."""
+        while (
+            line > self.body_start
+            and self.lines[line - 1].strip()
+            and _columns(self.lines[line - 1]) >= 4
+        ):
+            line -= 1
+        return (
+            line <= self.body_start
+            or line - 1 in self.fence_starts
+            or _ends_itself(self.lines[line - 1], after_text=False)
+        )
 
     def _close_fence(self, line: int) -> None:
         """End the open fenced block at ``line`` (its closing fence, or the page's last line)."""
