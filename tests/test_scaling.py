@@ -482,6 +482,33 @@ def test_one_sentence_changed_among_thousands_of_equal_ones_aligns_only_what_cha
     assert aligned <= 64
 
 
+def test_equal_sentences_changed_at_both_ends_are_aligned_by_their_run() -> None:
+    """No sentence of the run is unique: as one item, the run anchors the alignment, which
+    difflib would otherwise find by looking at every copy for each copy."""
+
+    def pages(count: int) -> tuple[str, str]:
+        run = " ".join(["The lamp MUST glow."] * count)
+        return run + "\n", "Now " + run[:-1] + " brightly.\n"
+
+    report, aligned = diff_counting_alignment(*pages(RUN))
+    assert aligned <= 64
+    short = diff_texts(*pages(50), "page.md")
+    assert [(c.kind, c.old, c.new) for c in report.changes] == [
+        (c.kind, c.old, c.new) for c in short.changes
+    ]
+
+
+@given(st.lists(st.integers(0, 3)), st.lists(st.integers(0, 3)))
+def test_run_anchors_pair_equal_items_of_runs_in_order(old: list[int], new: list[int]) -> None:
+    anchors = line_module._run_anchors(old, new, 0, len(old), 0, len(new))
+    assert all(old[i] == new[j] for i, j in anchors)
+    assert all(a < c and b < d for (a, b), (c, d) in pairwise(anchors))
+    for items, place in ((old, 0), (new, 1)):
+        for anchor in anchors:
+            k = anchor[place]
+            assert items[k - 1 : k] == [items[k]] or items[k + 1 : k + 2] == [items[k]]
+
+
 COMMENT_PIECES = ["<!--", "-->", "<!-->", "-", ">", "<b>", "</span>", "<a href='x'>", "text", "\n"]
 
 

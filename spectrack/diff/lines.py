@@ -168,7 +168,7 @@ def _anchored(
             continue
         i1, i2, j1, j2, parent = piece
         anchors = (
-            _unique_anchors(old, new, i1, i2, j1, j2)
+            _unique_anchors(old, new, i1, i2, j1, j2) or _run_anchors(old, new, i1, i2, j1, j2)
             if piece.pairs > anchored_above and (not parent or 2 * piece.length <= parent)
             else []
         )
@@ -226,6 +226,42 @@ def _unique_anchors(
         run.append(shared[index])
         index = before[index]
     return run[::-1]
+
+
+def _run_anchors(
+    old: Sequence[Hashable], new: Sequence[Hashable], i1: int, i2: int, j1: int, j2: int
+) -> list[tuple[int, int]]:
+    """Anchors for a stretch with no unique items: runs of one item repeated, each taken as
+    one item, anchored as `_unique_anchors` anchors items, then item by item from their starts
+    over the shorter run (where difflib too matches a run to a longer one). A stretch that is
+    mostly one item repeated costs difflib the square of the run."""
+    old_runs, new_runs = _runs(old, i1, i2), _runs(new, j1, j2)
+    anchored = _unique_anchors(
+        [item for item, _, _ in old_runs],
+        [item for item, _, _ in new_runs],
+        0,
+        len(old_runs),
+        0,
+        len(new_runs),
+    )
+    return [
+        (old_runs[a][1] + k, new_runs[b][1] + k)
+        for a, b in anchored
+        for k in range(min(old_runs[a][2], new_runs[b][2]))
+    ]
+
+
+def _runs(items: Sequence[Hashable], start: int, end: int) -> list[tuple[Hashable, int, int]]:
+    """The runs of one item repeated (twice or more) in ``items[start:end]``: item, where the
+    run starts, and its length."""
+    runs = []
+    first = start
+    for index in range(start + 1, end + 1):
+        if index == end or items[index] != items[first]:
+            if index - first > 1:
+                runs.append((items[first], first, index - first))
+            first = index
+    return runs
 
 
 def group_hunks(diff: LineDiff) -> list[list[Opcode]]:
