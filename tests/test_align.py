@@ -4,11 +4,20 @@ the words only two units hold."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spectrack.diff import diff_texts
-from spectrack.diff.align import SIMILARITY_THRESHOLD, _candidates, similarity
+from spectrack.diff.align import (
+    SIMILARITY_THRESHOLD,
+    _candidates,
+    _matching_blocks,
+    _onto_changed_lines,
+    _slid,
+    similarity,
+)
 from spectrack.model import PageReport
 
 WORD_SETS = st.lists(
@@ -109,3 +118,33 @@ def test_alike_sentences_whose_order_changed_keep_their_partners() -> None:
     modified = [c for c in diff_texts(old, new, "kettles.md").changes if c.kind.value == "modified"]
     assert len(modified) == count
     assert all(c.old and c.new and c.old.text.split()[2] == c.new.text.split()[2] for c in modified)
+
+
+@given(
+    st.lists(st.sampled_from("ab"), max_size=12),
+    st.lists(st.sampled_from("ab"), max_size=12),
+    st.lists(st.booleans(), min_size=12, max_size=12),
+    st.integers(0, 1),
+)
+def test_moving_unmatched_copies_onto_changed_lines_keeps_a_valid_alignment(
+    old: list[str], new: list[str], changed: list[bool], side: int
+) -> None:
+    pairs = list(_slid(_matching_blocks(old, new), old, new))
+    before = list(pairs)
+    keys = (old, new)[side]
+    _onto_changed_lines(pairs, side, keys, changed.__getitem__)
+    assert len(pairs) == len(before)
+    assert [pair[1 - side] for pair in pairs] == [pair[1 - side] for pair in before]
+    assert all(old[i] == new[j] for i, j in pairs)
+    assert all(a < c and b < d for (a, b), (c, d) in pairwise(pairs))
+    # A copy left unmatched on an unchanged line has no matched copy on a changed line that
+    # a run of its key joins it to.
+    matched = {pair[side] for pair in pairs}
+    for free in set(range(len(keys))) - matched:
+        if changed[free]:
+            continue
+        for step in (-1, 1):
+            other = free + step
+            while 0 <= other < len(keys) and keys[other] == keys[free] and other in matched:
+                assert not changed[other]
+                other += step

@@ -585,6 +585,30 @@ def test_items_below_a_fenced_block_indented_in_their_list_are_still_cuts() -> N
     assert cuts == [0, 2, 3, 9, 10]
 
 
+KETTLE = "The kettle MUST heat the kettle."
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind", "line"),
+    [
+        ("- K\n" * 5, "- K\n- K\n- K K\n- K\n- K\n", "added", 3),
+        ("K\n" * 4, "K\nK K\nK\nK\n", "added", 2),
+        ("- K\n- K K\n- K\n- K\n", "- K\n" * 4, "removed", 2),
+        ("K\n\n" * 3, "K\n\nK\n\nK\n\nK\n\n", "added", 7),
+    ],
+    ids=["item", "paragraph-line", "removed", "new-paragraph"],
+)
+def test_a_copy_in_a_run_of_equal_sentences_is_the_one_on_the_changed_line(
+    old: str, new: str, kind: str, line: int
+) -> None:
+    whole = windowed_as_whole(old.replace("K", KETTLE), new.replace("K", KETTLE))
+    side = [
+        (change.kind.value, (change.new or change.old).line)  # type: ignore[union-attr]
+        for change in whole.changes
+    ]
+    assert side == [(kind, line)]
+
+
 @pytest.mark.parametrize("rule", ["- - -", "* * *"])
 def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: str) -> None:
     # The rule is no list item, so the indented fence below it opens at the margin's level.

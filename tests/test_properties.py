@@ -12,7 +12,6 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, replace
 
-import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -519,13 +518,9 @@ def test_incremental_diff_equals_whole_page_diff(
     assert meaningful(windowed) == meaningful(whole)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: a sentence added as another copy of a run of equal sentences that runs past "
-    "the changed lines is placed at the run's last copy by the whole-page diff, but inside the "
-    "changed lines by the windowed one",
-)
 def test_a_copy_added_to_a_run_of_equal_sentences_is_placed_alike() -> None:
+    """Of equal copies, the one on the changed line is the one added, whatever stretch of the
+    run a window sees (the whole page once placed it at the run's last copy)."""
     old_text = "- The kettle MUST heat the kettle.\n- The kettle MUST heat the kettle.\n"
     new_text = old_text.replace(".\n", ". The kettle MUST heat the kettle.\n", 1)
     whole = diff_texts(old_text, new_text, "page.md", incremental=False)

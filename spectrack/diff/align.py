@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import Match
 from math import ceil
@@ -315,14 +315,26 @@ def _sole_holders(word_sets: Sequence[frozenset[str]]) -> dict[str, int]:
     return {word: index for word, index in holder.items() if word not in shared}
 
 
-def align(old: Sequence[Unit], new: Sequence[Unit]) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
-    """Equal units (old, new) and the regions between them."""
+def align(
+    old: Sequence[Unit],
+    new: Sequence[Unit],
+    changed: tuple[Callable[[Unit], bool], Callable[[Unit], bool]] | None = None,
+) -> tuple[list[tuple[Unit, Unit]], list[Region]]:
+    """Equal units (old, new) and the regions between them.
+
+    ``changed`` tells, side by side, whether a unit stands on a line the line diff changed: of
+    equal copies, one on such a line is the one removed or added (see `_onto_changed_lines`).
+    """
     old_keys = [u.sentence.key for u in old]
     new_keys = [u.sentence.key for u in new]
+    pairs = list(_slid(_matching_blocks(old_keys, new_keys), old_keys, new_keys))
+    if changed is not None:
+        _onto_changed_lines(pairs, 1, new_keys, lambda j: changed[1](new[j]))
+        _onto_changed_lines(pairs, 0, old_keys, lambda i: changed[0](old[i]))
     equal: list[tuple[Unit, Unit]] = []
     regions: list[Region] = []
     i0 = j0 = 0
-    for i, j in _slid(_matching_blocks(old_keys, new_keys), old_keys, new_keys):
+    for i, j in pairs:
         if i > i0 or j > j0:
             regions.append(Region(tuple(old[i0:i]), tuple(new[j0:j])))
         equal.append((old[i], new[j]))
@@ -361,6 +373,35 @@ def _one_requirement(old: Unit, new: Unit) -> bool:
 def _without_keywords(unit: Unit) -> frozenset[str]:
     spelled = {part.lower() for keyword in unit.sentence.keywords for part in keyword.word.split()}
     return (_word_set(unit) - spelled) | {"\0keyword"}
+
+
+def _onto_changed_lines(
+    pairs: list[tuple[int, int]], side: int, keys: Sequence[str], changed: Callable[[int], bool]
+) -> None:
+    """Move each unit left unmatched on one ``side`` of ``pairs`` (0 old, 1 new) onto a changed
+    line: where it stands on an unchanged line next to matched copies of its key, the nearest
+    such copy on a changed line is left unmatched instead, the copies between matched one place
+    over. A copy added to a run of equal sentences is then the one the edit wrote, whatever
+    stretch of the run a window sees."""
+    matched = {pair[side]: index for index, pair in enumerate(pairs)}
+    for free in range(len(keys)):
+        if free in matched or changed(free):
+            continue
+        for step in (-1, 1):
+            other = free + step
+            while 0 <= other < len(keys) and keys[other] == keys[free] and other in matched:
+                if changed(other):
+                    for at in range(free + step, other + step, step):
+                        index = matched.pop(at)
+                        pair = list(pairs[index])
+                        pair[side] = at - step
+                        pairs[index] = (pair[0], pair[1])
+                        matched[at - step] = index
+                    break
+                other += step
+            else:
+                continue
+            break
 
 
 def _slid(

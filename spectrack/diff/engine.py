@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from spectrack.diff.align import Region, Unit, align, pair_by_similarity, units_of, words_of
@@ -303,7 +304,9 @@ def _diff_texts(old: str | None, new: str | None, path: str, incremental: bool) 
         )
         for span in spans
     ]
-    changes = diff_blocks(parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1)
+    changes = diff_blocks(
+        parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1, _on_changed_lines(diff)
+    )
     hunks, extra = _tag_hunks(diff, changes, new_page)
     old_starts = [opcode[1] for opcode in diff.opcodes]
     changes = sorted(
@@ -312,6 +315,19 @@ def _diff_texts(old: str | None, new: str | None, path: str, incremental: bool) 
     return PageReport(
         path, PageStatus.MODIFIED, tuple(changes), tuple(hunks), diff.added, diff.removed
     )
+
+
+def _on_changed_lines(diff: LineDiff) -> tuple[Callable[[Unit], bool], Callable[[Unit], bool]]:
+    """Whether an old unit, and whether a new unit, stands on a line the line diff changed."""
+    changed = [op for op in diff.opcodes if op[0] != "equal"]
+    old_lines = {line + 1 for _, i1, i2, _, _ in changed for line in range(i1, i2)}
+    new_lines = {line + 1 for _, _, _, j1, j2 in changed for line in range(j1, j2)}
+    return partial(_stands_on, old_lines), partial(_stands_on, new_lines)
+
+
+def _stands_on(lines: set[int], unit: Unit) -> bool:
+    sentence = unit.sentence
+    return any(line in lines for line in range(sentence.line, sentence.end_line + 1))
 
 
 def _position(
@@ -339,6 +355,7 @@ def diff_blocks(
     windows: Iterable[tuple[Sequence[Block], Sequence[Block]]],
     new_vocabulary: Container[str],
     repeated: Callable[[Block], bool],
+    changed: tuple[Callable[[Unit], bool], Callable[[Unit], bool]] | None = None,
 ) -> list[Change]:
     """The semantic changes between pairs of old and new block runs (whole pages or windows).
 
@@ -346,7 +363,8 @@ def diff_blocks(
     sentence that moved is a move (or a modification, if it also changed), not a removal and an
     addition. A "move" of a block whose source the page ``repeated``ly holds is no move: it only
     says that the line diff matched another copy. ``new_vocabulary`` holds every (lowercase)
-    word of the new page, to tell a corrected misspelling from a changed word.
+    word of the new page, to tell a corrected misspelling from a changed word; ``changed``
+    tells which units stand on changed lines (see `align`).
     """
     changes: list[Change] = []
     equal: list[tuple[Unit, Unit]] = []
@@ -354,7 +372,7 @@ def diff_blocks(
     unpaired_old: list[Unit] = []
     unpaired_new: list[Unit] = []
     for old_blocks, new_blocks in windows:
-        window_equal, regions = align(units_of(old_blocks), units_of(new_blocks))
+        window_equal, regions = align(units_of(old_blocks), units_of(new_blocks), changed)
         equal.extend(window_equal)
         for region in regions:
             touched.update(id(unit.block) for unit in (*region.old, *region.new))
