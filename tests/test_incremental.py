@@ -20,6 +20,14 @@ def windowed_as_whole(old: str, new: str, name: str = "page.md") -> PageReport:
     return whole
 
 
+def added_texts(report: PageReport) -> list[str | None]:
+    """The report's changes, each as the new text of an addition (None for any other kind)."""
+    return [
+        change.new.text if change.kind.value == "added" and change.new else None
+        for change in report.changes
+    ]
+
+
 HEADING = "## Small kettles\n\n"
 NOTE = "<!-- checked by the kettle group -->\n\n"
 OLD = HEADING * 4
@@ -472,9 +480,7 @@ def test_a_lead_in_below_or_at_an_indented_line_keeps_its_items_either_way(
 ) -> None:
     page = above + indent + "A kettle MUST stop when:\n- it is dry\n{}- it is open\n\nEnd.\n"
     whole = windowed_as_whole(page.format(""), page.format("- it is cold\n"))
-    assert [
-        (change.kind.value, change.new.text if change.new else None) for change in whole.changes
-    ] == [("added", "A kettle MUST stop when: it is cold")]
+    assert added_texts(whole) == ["A kettle MUST stop when: it is cold"]
 
 
 @pytest.mark.parametrize(
@@ -531,9 +537,7 @@ def test_a_lead_in_whose_list_starts_with_an_indented_item_keeps_it_either_way(m
         "- the light fails\n{}- the fuse melts\n"
     )
     whole = windowed_as_whole(page.format(""), page.format("- the water boils\n"))
-    assert [
-        (change.kind.value, change.new.text if change.new else None) for change in whole.changes
-    ] == [("added", "The kettle MUST shut off when: the water boils")]
+    assert added_texts(whole) == ["The kettle MUST shut off when: the water boils"]
 
 
 @pytest.mark.parametrize(

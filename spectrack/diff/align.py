@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import Match
 from math import ceil
@@ -383,25 +383,35 @@ def _onto_changed_lines(
     such copy on a changed line is left unmatched instead, the copies between matched one place
     over. A copy added to a run of equal sentences is then the one the edit wrote, whatever
     stretch of the run a window sees."""
+    if len(pairs) == len(keys):
+        return
     matched = {pair[side]: index for index, pair in enumerate(pairs)}
     for free in range(len(keys)):
         if free in matched or changed(free):
             continue
-        for step in (-1, 1):
-            other = free + step
-            while 0 <= other < len(keys) and keys[other] == keys[free] and other in matched:
-                if changed(other):
-                    for at in range(free + step, other + step, step):
-                        index = matched.pop(at)
-                        pair = list(pairs[index])
-                        pair[side] = at - step
-                        pairs[index] = (pair[0], pair[1])
-                        matched[at - step] = index
-                    break
-                other += step
-            else:
-                continue
-            break
+        found = _changed_copy(free, keys, matched, changed)
+        if found is None:
+            continue
+        step, other = found
+        for at in range(free + step, other + step, step):
+            index = matched.pop(at)
+            i, j = pairs[index]
+            pairs[index] = (at - step, j) if side == 0 else (i, at - step)
+            matched[at - step] = index
+
+
+def _changed_copy(
+    free: int, keys: Sequence[str], matched: Container[int], changed: Callable[[int], bool]
+) -> tuple[int, int] | None:
+    """The direction and place of the nearest matched copy of ``keys[free]`` on a changed line
+    that a run of matched copies joins to ``free``, if any."""
+    for step in (-1, 1):
+        other = free + step
+        while 0 <= other < len(keys) and keys[other] == keys[free] and other in matched:
+            if changed(other):
+                return step, other
+            other += step
+    return None
 
 
 def _slid(

@@ -164,10 +164,13 @@ def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[s
 
 
 def _overlaps(side: Side | None, lines: Sequence[int]) -> bool:
-    if side is None or not lines:
-        return False
-    index = bisect_right(lines, side.end_line) - 1
-    return index >= 0 and lines[index] >= side.line
+    return side is not None and _touches(side.line, side.end_line, lines)
+
+
+def _touches(first: int, last: int, lines: Sequence[int]) -> bool:
+    """Whether lines ``first`` to ``last`` hold one of ``lines`` (sorted)."""
+    index = bisect_right(lines, last) - 1
+    return index >= 0 and lines[index] >= first
 
 
 def _hunk_lines(group: Sequence[Opcode]) -> tuple[list[int], list[int]]:
@@ -319,15 +322,12 @@ def _diff_texts(old: str | None, new: str | None, path: str, incremental: bool) 
 
 def _on_changed_lines(diff: LineDiff) -> tuple[Callable[[Unit], bool], Callable[[Unit], bool]]:
     """Whether an old unit, and whether a new unit, stands on a line the line diff changed."""
-    changed = [op for op in diff.opcodes if op[0] != "equal"]
-    old_lines = {line + 1 for _, i1, i2, _, _ in changed for line in range(i1, i2)}
-    new_lines = {line + 1 for _, _, _, j1, j2 in changed for line in range(j1, j2)}
-    return partial(_stands_on, old_lines), partial(_stands_on, new_lines)
+    old_lines, new_lines = _hunk_lines(diff.opcodes)
+    return partial(_unit_touches, old_lines), partial(_unit_touches, new_lines)
 
 
-def _stands_on(lines: set[int], unit: Unit) -> bool:
-    sentence = unit.sentence
-    return any(line in lines for line in range(sentence.line, sentence.end_line + 1))
+def _unit_touches(lines: Sequence[int], unit: Unit) -> bool:
+    return _touches(unit.sentence.line, unit.sentence.end_line, lines)
 
 
 def _position(

@@ -369,9 +369,7 @@ class Outline:
         first = last if self.fenced.starts_at(last) else self.fenced.covering(last)
         if first is None or self.fenced.last_of(first) != last:
             return False
-        opening = self.lines[first]
-        item = _ITEM_START.match(opening)
-        return _indent(self.lines[line]) < (item.end() if item else _indent(opening))
+        return _columns(self.lines[line]) < _content_column(self.lines[first])
 
     def chunk_start_at_or_before(self, line: int) -> int:
         def step(line: int) -> int | _Found[int]:
@@ -524,6 +522,13 @@ def _ends_itself(line: str, after_text: bool) -> bool:
 def _indent(line: str) -> int:
     """How many spaces a line starts with."""
     return len(line) - len(line.lstrip(" "))
+
+
+def _content_column(line: str) -> int:
+    """Where a line's text starts: after its list marker when it opens an item, else after its
+    indentation."""
+    item = _ITEM_START.match(line)
+    return item.end() if item else _columns(line)
 
 
 def _columns(line: str) -> int:
@@ -935,9 +940,8 @@ class _Scan:
         if not self.mdx:
             return True
         above = self.lines[line - 1] if line > self.body_start else ""
-        item = _ITEM_START.match(above)
         return (
-            indentation - (item.end() if item else _columns(above)) >= 4
+            indentation - _content_column(above) >= 4
             and not self._block_may_start(line)
             and not self._in_quote(line - 1)
         )
