@@ -443,6 +443,24 @@ TOP = "# Blender\n\n"
             id="link-target",
         ),
         pytest.param(
+            "The jar turns the lid.\n",
+            "The lid turns the jar.\n",
+            [("editorial", "modified", (), ())],
+            id="prose-subject-and-object-exchanged",
+        ),
+        pytest.param(
+            "The motor drives the blade. The blade cuts fruit, and the fan cools it.\n",
+            "The motor drives the fan. The blade cuts fruit, and the blade cools it.\n",
+            [("editorial", "modified", (), ()), ("editorial", "modified", (), ())],
+            id="prose-words-swapped-between-sentences",
+        ),
+        pytest.param(
+            "See the [manual](https://blender.example/v1/parts/manual).\n",
+            "See the [manual](https://blender.example/parts/v1/manual).\n",
+            [("editorial", "modified", (), ())],
+            id="link-target-segments-reordered",
+        ),
+        pytest.param(
             "| Part | Rule |\n|---|---|\n| lid | MAY lock |\n",
             "| Part | Rule |\n|---|---|\n| lid | MUST lock |\n",
             [("normative", "strengthened", ("MAY",), ("MUST",))],
@@ -512,6 +530,25 @@ def test_a_sentence_moved_between_sections_is_a_move() -> None:
     new = TOP + "## Base\n\nThe base MUST stay dry.\n\n## Jar\n\nThe jar is glass.\n"
     page = assert_formatting_only(old, new)
     assert {c.kind for c in page.changes} == {ChangeKind.MOVED}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        pytest.param(
+            "Blades come in three kinds: steel, glass, stone.\n",
+            "Blades come in three kinds: glass, stone, steel.\n",
+            id="items-of-a-series",
+        ),
+        pytest.param(
+            "`interface Lid { size: number; color?: string; }`\n",
+            "`interface Lid { color?: string; size: number; }`\n",
+            id="fields-of-a-signature",
+        ),
+    ],
+)
+def test_pieces_of_a_sentence_listed_in_another_order_are_formatting(old: str, new: str) -> None:
+    assert_formatting_only(TOP + old, TOP + new)
 
 
 def test_swapped_sentences_are_a_move() -> None:

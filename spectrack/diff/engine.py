@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
+from difflib import SequenceMatcher
 from functools import partial
 from typing import Any
 
@@ -28,6 +30,9 @@ from spectrack.model import (
     Side,
 )
 from spectrack.pages import unix_line_ends
+
+_PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}|\"⟨⟩]")
+"""Marks that end a piece of text a rearranged region may move whole (see `_same_words`)."""
 
 
 def side_of(unit: Unit) -> Side:
@@ -92,10 +97,11 @@ def _same_words(region: Region) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
     Words are compared as a multiset and with their case: moving a link's target from inside
-    a code block to a link, or a sentence to another paragraph, keeps what readers see. A
-    requirement sentence must also be found whole, its words in order, among the other side's:
-    the same words rearranged can make another requirement (the keywords of two sentences
-    swapped, subject and object exchanged).
+    a code block to a link, or a sentence to another paragraph, keeps what readers see. But the
+    same words rearranged can make another sentence (subject and object exchanged, the keywords
+    of two sentences swapped): a requirement sentence must be found whole among the other
+    side's words, and outside code (which shows its source as it stands) only whole pieces of
+    text between punctuation marks may move (sentences, clauses, the fields of a signature).
     """
     old = [word for unit in region.old for word in _visible_words(unit)]
     new = [word for unit in region.new for word in _visible_words(unit)]
@@ -104,6 +110,7 @@ def _same_words(region: Region) -> bool:
         and sorted(old) == sorted(new)
         and _requirements_within(region.old, new)
         and _requirements_within(region.new, old)
+        and (_holds_code(region) or _whole_pieces_moved(region, old, new))
     )
 
 
@@ -115,6 +122,33 @@ def _requirements_within(units: Sequence[Unit], words: list[str]) -> bool:
         for unit in units
         if unit.sentence.keywords
     )
+
+
+def _holds_code(region: Region) -> bool:
+    return any(unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new))
+
+
+def _whole_pieces_moved(region: Region, old: list[str], new: list[str]) -> bool:
+    """Whether each stretch of words that differs between ``old`` and ``new`` (the words of
+    the region's two sides) starts and ends at a punctuation mark or a unit's edge."""
+    old_cuts, new_cuts = _cuts(region.old), _cuts(region.new)
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    return all(
+        {i1, i2} <= old_cuts and {j1, j2} <= new_cuts
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    )
+
+
+def _cuts(units: Sequence[Unit]) -> set[int]:
+    """The positions in the units' words where a punctuation mark or a unit's edge falls."""
+    cuts = {0}
+    position = 0
+    for unit in units:
+        for piece in _PUNCTUATION.split(unit.sentence.key):
+            position += len(words_of(piece))
+            cuts.add(position)
+    return cuts
 
 
 def _visible_words(unit: Unit) -> list[str]:
