@@ -461,6 +461,17 @@ TOP = "# Blender\n\n"
             id="link-target-segments-reordered",
         ),
         pytest.param(
+            "| Part | Made of |\n| --- | --- |\n| lid | glass |\n| base | steel |\n",
+            "| Part | Made of |\n| --- | --- |\n| lid | steel |\n| base | glass |\n",
+            [
+                ("editorial", "added", (), ()),
+                ("editorial", "removed", (), ()),
+                ("editorial", "removed", (), ()),
+                ("editorial", "added", (), ()),
+            ],
+            id="table-cells-swapped-between-rows",
+        ),
+        pytest.param(
             "| Part | Rule |\n|---|---|\n| lid | MAY lock |\n",
             "| Part | Rule |\n|---|---|\n| lid | MUST lock |\n",
             [("normative", "strengthened", ("MAY",), ("MUST",))],
@@ -544,6 +555,11 @@ def test_a_sentence_moved_between_sections_is_a_move() -> None:
             "`interface Lid { size: number; color?: string; }`\n",
             "`interface Lid { color?: string; size: number; }`\n",
             id="fields-of-a-signature",
+        ),
+        pytest.param(
+            "| Part | Made of |\n| --- | --- |\n| lid | glass |\n",
+            "| Made of | Part |\n| --- | --- |\n| glass | lid |\n",
+            id="columns-of-a-table",
         ),
     ],
 )

@@ -487,6 +487,22 @@ def test_inserting_a_keyword_free_sentence_is_editorial(
     assert report.verdict == "editorial", (old_text, new_text, explain(report))
 
 
+@SETTINGS
+@given(PAGES, STYLES, STYLES, st.integers(0, 30), st.data())
+def test_exchanging_the_subject_and_object_of_a_sentence_is_editorial(
+    page: Page, old: Style, new: Style, place: int, data: st.DataObject
+) -> None:
+    sentence = data.draw(prose_sentence())
+    subject, *middle, last = sentence[2:]
+    assume(subject.text != last.text.rstrip("."))
+    exchanged = (*sentence[:2], Word(last.text.rstrip(".")), *middle, Word(subject.text + "."))
+    assume(not {sentence, exchanged} & sentences_of(page))
+    old_text = write(insert_sentence(page, place, sentence), old)
+    new_text = write(insert_sentence(page, place, exchanged), new)
+    report = diff_texts(old_text, new_text, "page.md")
+    assert report.verdict == "editorial", (old_text, new_text, explain(report))
+
+
 def sentences_of(page: Page) -> set[Sentence]:
     """Every sentence of the page's paragraphs, list items and callouts."""
     paragraphs: list[Paragraph] = []

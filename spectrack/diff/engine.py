@@ -6,7 +6,6 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
-from difflib import SequenceMatcher
 from functools import partial
 from typing import Any
 
@@ -32,7 +31,7 @@ from spectrack.model import (
 from spectrack.pages import unix_line_ends
 
 _PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}|\"⟨⟩]")
-"""Marks that end a piece of text a rearranged region may move whole (see `_same_words`)."""
+"""Marks between which the pieces of a sentence may be listed in any order (see `_same_words`)."""
 
 
 def side_of(unit: Unit) -> Side:
@@ -98,57 +97,56 @@ def _same_words(region: Region) -> bool:
 
     Words are compared as a multiset and with their case: moving a link's target from inside
     a code block to a link, or a sentence to another paragraph, keeps what readers see. But the
-    same words rearranged can make another sentence (subject and object exchanged, the keywords
-    of two sentences swapped): a requirement sentence must be found whole among the other
-    side's words, and outside code (which shows its source as it stands) only whole pieces of
-    text between punctuation marks may move (sentences, clauses, the fields of a signature).
+    same words rearranged can make other text (subject and object exchanged, two table cells
+    swapped between rows): outside code, which shows its source as it stands, each sentence
+    must run unbroken through the other side's words, or be one there with its pieces between
+    punctuation marks in another order (the fields of a signature, the items of a series);
+    a requirement sentence must always run unbroken.
     """
     old = [word for unit in region.old for word in _visible_words(unit)]
     new = [word for unit in region.new for word in _visible_words(unit)]
-    return (
-        len(old) == len(new)
-        and sorted(old) == sorted(new)
-        and _requirements_within(region.old, new)
-        and _requirements_within(region.new, old)
-        and (_holds_code(region) or _whole_pieces_moved(region, old, new))
-    )
+    if len(old) != len(new) or sorted(old) != sorted(new):
+        return False
+    if _holds_code(region):
+        return _requirements_within(region.old, new) and _requirements_within(region.new, old)
+    return _kept_whole(region.old, region.new, new) and _kept_whole(region.new, region.old, old)
 
 
 def _requirements_within(units: Sequence[Unit], words: list[str]) -> bool:
     """Whether every sentence with a keyword among ``units`` runs unbroken through ``words``."""
-    stream = "\0" + "\0".join(words) + "\0"
-    return all(
-        "\0" + "\0".join(_visible_words(unit)) + "\0" in stream
-        for unit in units
-        if unit.sentence.keywords
-    )
+    stream = _stream(words)
+    return all(_stream(_visible_words(unit)) in stream for unit in units if unit.sentence.keywords)
+
+
+def _kept_whole(units: Sequence[Unit], others: Sequence[Unit], words: list[str]) -> bool:
+    """Whether every unit of ``units`` runs unbroken through ``words`` (the words of
+    ``others``), or, without a keyword, has the pieces of one of ``others``."""
+    stream = _stream(words)
+    pieces: set[tuple[tuple[str, ...], ...]] | None = None
+    for unit in units:
+        if _stream(_visible_words(unit)) in stream:
+            continue
+        if unit.sentence.keywords:
+            return False
+        if pieces is None:
+            pieces = {_pieces(other) for other in others}
+        if _pieces(unit) not in pieces:
+            return False
+    return True
+
+
+def _stream(words: list[str]) -> str:
+    return "\0" + "\0".join(words) + "\0"
+
+
+def _pieces(unit: Unit) -> tuple[tuple[str, ...], ...]:
+    """A unit's runs of words between punctuation marks, in sorted order."""
+    runs = (words_of(run, fold_case=False) for run in _PUNCTUATION.split(unit.sentence.key))
+    return tuple(sorted(tuple(run) for run in runs if run))
 
 
 def _holds_code(region: Region) -> bool:
     return any(unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new))
-
-
-def _whole_pieces_moved(region: Region, old: list[str], new: list[str]) -> bool:
-    """Whether each stretch of words that differs between ``old`` and ``new`` (the words of
-    the region's two sides) starts and ends at a punctuation mark or a unit's edge."""
-    old_cuts, new_cuts = _cuts(region.old), _cuts(region.new)
-    matcher = SequenceMatcher(None, old, new, autojunk=False)
-    return all(
-        {i1, i2} <= old_cuts and {j1, j2} <= new_cuts
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
-        if tag != "equal"
-    )
-
-
-def _cuts(units: Sequence[Unit]) -> set[int]:
-    """The positions in the units' words where a punctuation mark or a unit's edge falls."""
-    cuts = {0}
-    position = 0
-    for unit in units:
-        for piece in _PUNCTUATION.split(unit.sentence.key):
-            position += len(words_of(piece))
-            cuts.add(position)
-    return cuts
 
 
 def _visible_words(unit: Unit) -> list[str]:
