@@ -101,7 +101,7 @@ def _same_words(region: Region) -> bool:
     swapped between rows): outside code, which shows its source as it stands, each sentence
     must run unbroken through the other side's words, or be one there with its pieces between
     punctuation marks in another order (the fields of a signature, the items of a series);
-    a requirement sentence must always run unbroken.
+    a requirement sentence and a table row must always run unbroken.
     """
     old = [word for unit in region.old for word in _visible_words(unit)]
     new = [word for unit in region.new for word in _visible_words(unit)]
@@ -120,13 +120,14 @@ def _requirements_within(units: Sequence[Unit], words: list[str]) -> bool:
 
 def _kept_whole(units: Sequence[Unit], others: Sequence[Unit], words: list[str]) -> bool:
     """Whether every unit of ``units`` runs unbroken through ``words`` (the words of
-    ``others``), or, without a keyword, has the pieces of one of ``others``."""
+    ``others``), or has the pieces of one of ``others``: not a requirement, nor a table row,
+    whose cells say what they say by the column they stand in."""
     stream = _stream(words)
     pieces: set[tuple[tuple[str, ...], ...]] | None = None
     for unit in units:
         if _stream(_visible_words(unit)) in stream:
             continue
-        if unit.sentence.keywords:
+        if unit.sentence.keywords or unit.block.kind is BlockKind.TABLE_ROW:
             return False
         if pieces is None:
             pieces = {_pieces(other) for other in others}
