@@ -154,6 +154,45 @@ def test_an_item_moved_to_a_weaker_lead_in_is_weakened_not_moved() -> None:
     assert diff_texts(old, new, "page.md") == whole
 
 
+@pytest.mark.parametrize(
+    ("below", "moved"),
+    [
+        ("- the body is large\n", "- the body is large\n- the header is missing\n"),
+        ("- the body is large\n", "- the header is missing\n- the body is large\n"),
+    ],
+    ids=["to-the-end", "to-the-head"],
+)
+def test_an_item_moved_to_another_requirement_with_the_same_keyword_is_modified(
+    below: str, moved: str
+) -> None:
+    old = (
+        "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n- the body "
+        "is empty\n\nServers MUST reject a request when:\n\n" + below
+    )
+    new = old.replace("- the header is missing\n", "").replace(below, moved)
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [
+        (c.change_class.value, c.kind.value, c.old and c.old.text, c.new and c.new.text)
+        for c in meaningful(whole)
+    ] == [
+        (
+            "normative",
+            "modified",
+            "Clients MUST reject a request when: the header is missing",
+            "Servers MUST reject a request when: the header is missing",
+        )
+    ]
+    assert diff_texts(old, new, "page.md") == whole
+
+
+def test_an_item_moved_within_its_list_is_a_move() -> None:
+    old = "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n- it is empty\n"
+    new = old.replace(
+        "- the header is missing\n- it is empty", "- it is empty\n- the header is missing"
+    )
+    assert [c.kind.value for c in diff_texts(old, new, "page.md").changes] == ["moved"]
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

@@ -42,6 +42,12 @@ class Unit:
     block: Block
     sentence: Sentence
 
+    @property
+    def lead_in_key(self) -> str:
+        """The key of the requirement whose list the unit stands in, or ``""``."""
+        lead_in = self.block.lead_in
+        return "" if lead_in is None or self.block.kind in WHOLE_BLOCK_KINDS else lead_in.key
+
 
 @dataclass(frozen=True, slots=True)
 class Region:

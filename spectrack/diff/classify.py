@@ -49,12 +49,14 @@ class Vocabulary:
 
 
 def requirement_words(unit: Unit) -> list[str]:
-    """The words of a sentence without link targets, case, punctuation or keyword synonyms.
+    """The words of a sentence, after those of the requirement whose list it stands in, without
+    link targets, case, punctuation or keyword synonyms.
 
     An unresolved reference link (``[text][label]`` whose label is not defined) counts as its
     text: turning it into a working link adds a link, not words.
     """
-    text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", unit.sentence.key))
+    key = f"{unit.lead_in_key} {unit.sentence.key}"
+    text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", key))
     return [SYNONYMS.get(word, word) for word in words_of(text)]
 
 

@@ -178,7 +178,11 @@ def _region_change(region: Region) -> Change:
 
 def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[str]) -> Change:
     if old is not None and new is not None:
-        if old.sentence.key == new.sentence.key and old.sentence.keywords == new.sentence.keywords:
+        if (
+            old.sentence.key == new.sentence.key
+            and old.sentence.keywords == new.sentence.keywords
+            and old.lead_in_key == new.lead_in_key
+        ):
             change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
         else:
             change_class, kind = classify_pair(old, new, new_vocabulary)
@@ -384,6 +388,28 @@ def _position(
     return len(opcodes) and opcodes[-1][4] + 1, 1
 
 
+def _moved_between_lists(
+    equal: Sequence[tuple[Unit, Unit]], old: Sequence[Unit], new: Sequence[Unit]
+) -> list[tuple[Unit, Unit]]:
+    """Equal items that moved from the list of one requirement to another's, while both lists
+    stand on both sides: the same words, another requirement. (Under a reworded lead-in, the
+    rewording is the change, reported once.)"""
+    moved = [
+        (before, after)
+        for before, after in equal
+        if (before.block.lead_in or after.block.lead_in) and before.lead_in_key != after.lead_in_key
+    ]
+    if not moved:
+        return []
+    old_lists = {unit.lead_in_key for unit in old}
+    new_lists = {unit.lead_in_key for unit in new}
+    return [
+        (before, after)
+        for before, after in moved
+        if before.lead_in_key in new_lists and after.lead_in_key in old_lists
+    ]
+
+
 def diff_blocks(
     windows: Iterable[tuple[Sequence[Block], Sequence[Block]]],
     new_vocabulary: Container[str],
@@ -405,7 +431,11 @@ def diff_blocks(
     unpaired_old: list[Unit] = []
     unpaired_new: list[Unit] = []
     for old_blocks, new_blocks in windows:
-        window_equal, regions = align(units_of(old_blocks), units_of(new_blocks), changed)
+        old_units, new_units = units_of(old_blocks), units_of(new_blocks)
+        window_equal, regions = align(old_units, new_units, changed)
+        for before, after in _moved_between_lists(window_equal, old_units, new_units):
+            touched.update((id(before.block), id(after.block)))
+            changes.append(_pair_change(before, after, new_vocabulary))
         equal.extend(window_equal)
         for region in regions:
             touched.update(id(unit.block) for unit in (*region.old, *region.new))
