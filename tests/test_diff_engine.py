@@ -15,6 +15,7 @@ from spectrack.diff import diff_documents, diff_paths, diff_texts
 from spectrack.errors import InputError
 from spectrack.markdown import parse
 from spectrack.model import ChangeClass, ChangeKind, PageReport, PageStatus, Report
+from tests.test_properties import explain, meaningful
 
 Finding = tuple[str, str, tuple[str, ...], tuple[str, ...]]
 
@@ -574,6 +575,36 @@ def test_swapped_sentences_are_a_move() -> None:
         TOP + "The base SHOULD stay cool. The lid MUST lock.\n",
     )
     assert [c.kind for c in page.changes] == [ChangeKind.MOVED]
+
+
+FILLER = "".join(f"Paragraph {number} says nothing new.\n\n" for number in range(12))
+DATES = "If present, the value MUST follow the date format of the registry."
+TYPES = "If present, the value MUST follow the media type format of the registry."
+
+
+@pytest.mark.parametrize("incremental", [True, False], ids=["windowed", "whole"])
+def test_two_sections_that_changed_places_are_moves(incremental: bool) -> None:
+    """Each section's requirement is like the other's: pairing them with each other, as the
+    two places' changes, made two false alerts."""
+    old = f"# T\n\n## Time\n\n{DATES}\n\n{FILLER}## Type\n\n{TYPES}\n"
+    new = f"# T\n\n## Type\n\n{TYPES}\n\n{FILLER}## Time\n\n{DATES}\n"
+    page = diff_texts(old, new, "page.md", incremental=incremental)
+    assert page.verdict == "formatting", explain(page)
+    assert {c.kind for c in page.changes} == {ChangeKind.MOVED}
+
+
+@pytest.mark.parametrize("incremental", [True, False], ids=["windowed", "whole"])
+def test_requirements_that_changed_places_under_their_headings_are_modified(
+    incremental: bool,
+) -> None:
+    old = f"# T\n\n## Time\n\n{DATES}\n\n{FILLER}## Type\n\n{TYPES}\n"
+    new = f"# T\n\n## Time\n\n{TYPES}\n\n{FILLER}## Type\n\n{DATES}\n"
+    page = diff_texts(old, new, "page.md", incremental=incremental)
+    assert [(c.old and c.old.text, c.new and c.new.text) for c in meaningful(page)] == [
+        (DATES, TYPES),
+        (TYPES, DATES),
+    ]
+    assert findings(page) == [("normative", "modified", ("MUST",), ("MUST",))] * 2
 
 
 def test_a_moved_and_strengthened_requirement_is_one_strengthening() -> None:

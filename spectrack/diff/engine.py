@@ -388,6 +388,44 @@ def _position(
     return len(opcodes) and opcodes[-1][4] + 1, 1
 
 
+def _uncrossed(
+    pairs: Sequence[tuple[Unit | None, Unit | None]],
+) -> list[tuple[Unit | None, Unit | None]]:
+    """``pairs`` of sentences (or of a sentence and nothing), but where two sentences took each
+    other's words under the same headings (two passages that changed places with their
+    headings, each seen by its own window), the two moves they are. Under other headings, the
+    words say something else there (one attribute now has the other's format)."""
+    result = list(pairs)
+    where = {
+        (old.sentence.key, new.sentence.key): index
+        for index, (old, new) in enumerate(result)
+        if old is not None and new is not None and old.sentence.key != new.sentence.key
+    }
+    for index, (old, new) in enumerate(result):
+        if old is None or new is None or old.sentence.key == new.sentence.key:
+            continue
+        other = where.get((new.sentence.key, old.sentence.key))
+        if other is None:
+            continue
+        other_old, other_new = result[other]
+        if (
+            other_old is not None
+            and other_new is not None
+            and other_old.sentence.key == new.sentence.key
+            and other_new.sentence.key == old.sentence.key
+            and _same_heading(old, other_new)
+            and _same_heading(other_old, new)
+        ):
+            result[index], result[other] = (old, other_new), (other_old, new)
+    return result
+
+
+def _same_heading(old: Unit, new: Unit) -> bool:
+    """Whether two units stand under the same closest heading (the headings above it may have
+    changed: a level added, a chapter renamed)."""
+    return old.block.section[-1:] == new.block.section[-1:]
+
+
 def _moved_between_lists(
     equal: Sequence[tuple[Unit, Unit]], old: Sequence[Unit], new: Sequence[Unit]
 ) -> list[tuple[Unit, Unit]]:
@@ -428,6 +466,7 @@ def diff_blocks(
     changes: list[Change] = []
     equal: list[tuple[Unit, Unit]] = []
     touched: set[int] = set()
+    paired: list[tuple[Unit | None, Unit | None]] = []
     unpaired_old: list[Unit] = []
     unpaired_new: list[Unit] = []
     for old_blocks, new_blocks in windows:
@@ -444,13 +483,13 @@ def diff_blocks(
                 continue
             for old, new in region.pairs():
                 if old is not None and new is not None:
-                    changes.append(_pair_change(old, new, new_vocabulary))
+                    paired.append((old, new))
                 elif old is not None:
                     unpaired_old.append(old)
                 elif new is not None:
                     unpaired_new.append(new)
-    changes.extend(
-        _pair_change(old, new, new_vocabulary)
+    paired.extend(
+        (old, new)
         for old, new in pair_by_similarity(unpaired_old, unpaired_new)
         if not (
             old is not None
@@ -459,6 +498,7 @@ def diff_blocks(
             and repeated(new.block)
         )
     )
+    changes.extend(_pair_change(old, new, new_vocabulary) for old, new in _uncrossed(paired))
     changes.extend(_reformatted(equal, touched))
     return changes
 
