@@ -402,6 +402,18 @@ TOP = "# Blender\n\n"
             id="articles-exchanged",
         ),
         pytest.param(
+            "The lid MUST lock before pre-heating and on shut down.\n",
+            "The lid MUST lock before preheating and on shutdown.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="words-joined",
+        ),
+        pytest.param(
+            "The lid MUST lock before heating and on shut down.\n",
+            "The lid MUST lock before preheating and on shutdown.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="words-joined-and-one-added",
+        ),
+        pytest.param(
             "The lid MUST lock before a cycle.\n",
             "The lid MUST lock before each cycle.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

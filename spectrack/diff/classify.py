@@ -92,8 +92,8 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
     """Whether two sentences with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
-    synonyms, articles (a, an, the), a misspelling corrected, or a leading pronoun replaced by the
-    noun it stands for. Never when the changed words are too many to align (see
+    synonyms, articles (a, an, the), words joined or split ("e-mail", "email"), a misspelling
+    corrected, or a leading pronoun replaced by the noun it stands for. Never when the changed words are too many to align (see
     `MOST_WORDS_ALIGNED`).
     """
     before, after = requirement_words(old), requirement_words(new)
@@ -115,6 +115,9 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
         ):
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
+            continue
+        if "".join(removed) == "".join(added):
+            # The same letters written as one word or several ("pre-registration").
             continue
         if len(removed) == len(added) and all(
             is_typo_fix(a, b, new_vocabulary) for a, b in zip(removed, added, strict=True)
