@@ -414,6 +414,72 @@ TOP = "# Blender\n\n"
             id="words-joined-and-one-added",
         ),
         pytest.param(
+            "The lid MUST open after 1.5 seconds.\n",
+            "The lid MUST open after 15 seconds.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="digits-joined-are-another-number",
+        ),
+        pytest.param(
+            "The lid MUST stay a part of the kettle.\n",
+            "The lid MUST stay apart of the kettle.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="article-joined-to-a-word",
+        ),
+        pytest.param(
+            "The lid MUST recieve the steam.\n",
+            "The lid MUST receive the steam.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="misspelling-corrected",
+        ),
+        pytest.param(
+            "Kettles MUST report synchronously.\n",
+            "Kettles MUST report asynchronously.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="prefix-that-negates",
+        ),
+        pytest.param(
+            "Kettles MUST list cups in ascending order.\n",
+            "Kettles MUST list cups in descending order.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="beginning-that-reverses",
+        ),
+        pytest.param(
+            "The offset MUST be -1 when unknown.\n",
+            "The offset MUST be 1 when unknown.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="sign-of-a-number",
+        ),
+        pytest.param(
+            "The `limit` MUST be >= 1.\n",
+            "The `limit` MUST be <= 1.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="comparison-turned",
+        ),
+        pytest.param(
+            "Replies are sent as application/json.\n",
+            "Replies are sent as application+json.\n",
+            [("editorial", "modified", (), ())],
+            id="symbol-in-prose",
+        ),
+        pytest.param(
+            "The timer (default: 30, most: 60) counts seconds.\n",
+            "The timer (default: 60, most: 30) counts seconds.\n",
+            [("editorial", "modified", (), ())],
+            id="values-exchanged-between-names",
+        ),
+        pytest.param(
+            "Kettles **MUST** whistle.\n",
+            "Kettles `MUST` whistle.\n",
+            [("normative", "removed", ("MUST",), ())],
+            id="keyword-into-code",
+        ),
+        pytest.param(
+            "Kettles `MUST` whistle.\n",
+            "Kettles **MUST** whistle.\n",
+            [("normative", "added", (), ("MUST",))],
+            id="keyword-out-of-code",
+        ),
+        pytest.param(
             "The lid MUST lock before a cycle.\n",
             "The lid MUST lock before each cycle.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
@@ -566,8 +632,8 @@ def test_a_sentence_moved_between_sections_is_a_move() -> None:
     ("old", "new"),
     [
         pytest.param(
-            "Blades come in three kinds: steel, glass, stone.\n",
-            "Blades come in three kinds: glass, stone, steel.\n",
+            "Blades come in three kinds (steel, glass, stone).\n",
+            "Blades come in three kinds (glass, stone, steel).\n",
             id="items-of-a-series",
         ),
         pytest.param(
@@ -616,6 +682,16 @@ def test_requirements_that_changed_places_under_their_headings_are_modified(
         (DATES, TYPES),
         (TYPES, DATES),
     ]
+    assert findings(page) == [("normative", "modified", ("MUST",), ("MUST",))] * 2
+
+
+@pytest.mark.parametrize("incremental", [True, False], ids=["windowed", "whole"])
+def test_requirements_that_changed_places_under_headings_that_read_alike_are_modified(
+    incremental: bool,
+) -> None:
+    old = f"# T\n\n## Time\n\n### Rules\n\n{DATES}\n\n{FILLER}## Type\n\n### Rules\n\n{TYPES}\n"
+    new = old.replace(DATES, "@").replace(TYPES, DATES).replace("@", TYPES)
+    page = diff_texts(old, new, "page.md", incremental=incremental)
     assert findings(page) == [("normative", "modified", ("MUST",), ("MUST",))] * 2
 
 

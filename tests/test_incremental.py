@@ -185,6 +185,39 @@ def test_an_item_moved_to_another_requirement_with_the_same_keyword_is_modified(
     assert diff_texts(old, new, "page.md") == whole
 
 
+def test_the_only_item_of_a_list_moved_to_another_requirement_is_modified() -> None:
+    old = (
+        "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n\n"
+        "Servers MUST reject a request when:\n\n- the body is large\n"
+    )
+    new = old.replace("- the header is missing\n\n", "").replace(
+        "when:\n\n- the body", "when:\n\n- the header is missing\n- the body"
+    )
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in meaningful(whole)] == [
+        ("normative", "modified")
+    ]
+    assert diff_texts(old, new, "page.md") == whole
+
+
+def test_a_reworded_lead_in_is_reported_once_beside_an_edit_of_grammar_in_an_item() -> None:
+    old = "# T\n\nServers MUST reject a request when:\n\n- the body is empty\n- it is late\n"
+    new = old.replace("reject", "refuse").replace("the body", "a body")
+    page = diff_texts(old, new, "page.md")
+    assert [(c.change_class.value, c.kind.value) for c in meaningful(page)] == [
+        ("normative", "modified"),
+        ("editorial", "modified"),
+    ]
+
+
+def test_a_lead_in_that_weakens_is_reported_once() -> None:
+    old = "# T\n\nServers MUST reject a request when:\n\n- the body is empty\n- it is late\n"
+    page = diff_texts(old, old.replace("MUST", "SHOULD"), "page.md")
+    assert [(c.change_class.value, c.kind.value) for c in meaningful(page)] == [
+        ("normative", "weakened")
+    ]
+
+
 def test_an_item_moved_within_its_list_is_a_move() -> None:
     old = "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n- it is empty\n"
     new = old.replace(

@@ -16,7 +16,7 @@ from difflib import Match
 from math import ceil
 
 from spectrack.diff.lines import trimmed_opcodes
-from spectrack.model import Block, BlockKind, Sentence
+from spectrack.model import Block, BlockKind, Keyword, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
 """Share of common words (Jaccard) above which two units are one modified unit."""
@@ -28,6 +28,10 @@ NEARBY = 16
 similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
+WORD_OR_SIGN = re.compile(r"\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~|=]")
+"""A word, a comparison, the sign of a number or another symbol (``/``, ``*``, ``|``): text
+whose bounds, types or patterns turned around by one of these says something else, though no
+word changed. Sentence punctuation is none of them."""
 
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
@@ -41,6 +45,14 @@ class Unit:
 
     block: Block
     sentence: Sentence
+
+    @property
+    def own_keywords(self) -> tuple[Keyword, ...]:
+        """The sentence's keywords without those of the requirement whose list it stands in."""
+        lead_in = self.block.lead_in
+        if lead_in is None or self.block.kind in WHOLE_BLOCK_KINDS:
+            return self.sentence.keywords
+        return self.sentence.keywords[len(lead_in.keywords) :]
 
     @property
     def lead_in_key(self) -> str:

@@ -9,9 +9,9 @@ with the same keywords is normative ``modified`` unless it still states the same
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
-from spectrack.diff.align import Unit, words_of
+from spectrack.diff.align import WORD_OR_SIGN, Unit, words_of
 from spectrack.diff.lines import bounded_opcodes
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
@@ -48,16 +48,15 @@ class Vocabulary:
         return word in self._words
 
 
-def requirement_words(unit: Unit) -> list[str]:
-    """The words of a sentence, after those of the requirement whose list it stands in, without
-    link targets, case, punctuation or keyword synonyms.
+def requirement_words(key: str) -> list[str]:
+    """The words of a sentence's key without link targets, case, punctuation or keyword
+    synonyms; signs and symbols count as words (see `WORD_OR_SIGN`).
 
     An unresolved reference link (``[text][label]`` whose label is not defined) counts as its
     text: turning it into a working link adds a link, not words.
     """
-    key = f"{unit.lead_in_key} {unit.sentence.key}"
     text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", key))
-    return [SYNONYMS.get(word, word) for word in words_of(text)]
+    return [SYNONYMS.get(word, word) for word in WORD_OR_SIGN.findall(text.lower())]
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -80,21 +79,33 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 
 def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) -> bool:
-    """A misspelt ordinary word corrected: close in spelling, and the page no longer uses it."""
+    """A misspelt ordinary word corrected: close in spelling, and the page no longer uses it.
+    Both words start alike: a changed beginning is more often a prefix that turns a word into
+    its opposite (synchronously, asynchronously; include, exclude; trusted, untrusted)."""
     if not (_PLAIN_WORD.fullmatch(old_word) and _PLAIN_WORD.fullmatch(new_word)):
+        return False
+    if old_word[:2] != new_word[:2]:
         return False
     if old_word in new_vocabulary:
         return False
     return edit_distance(old_word, new_word, 2) <= (1 if len(new_word) < 8 else 2)
 
 
-def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bool:
-    """Whether two sentences with the same keywords state the same requirement.
+def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
+    """Whether the same letters were written as one word or several ("pre-registration"): not
+    digits ("2.5" and "25" are other numbers), nor an article ("a part", "apart")."""
+    return "".join(removed) == "".join(added) and all(
+        word.isalpha() and word not in ARTICLES for word in (*removed, *added)
+    )
+
+
+def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:
+    """Whether two sentences (their keys) with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms, articles (a, an, the), words joined or split ("e-mail", "email"), a misspelling
-    corrected, or a leading pronoun replaced by the noun it stands for. Never when the changed words are too many to align (see
-    `MOST_WORDS_ALIGNED`).
+    corrected, or a leading pronoun replaced by the noun it stands for. Never when the changed
+    words are too many to align (see `MOST_WORDS_ALIGNED`).
     """
     before, after = requirement_words(old), requirement_words(new)
     if before == after:
@@ -116,8 +127,7 @@ def same_requirement(old: Unit, new: Unit, new_vocabulary: Container[str]) -> bo
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
             continue
-        if "".join(removed) == "".join(added):
-            # The same letters written as one word or several ("pre-registration").
+        if _joined_or_split(removed, added):
             continue
         if len(removed) == len(added) and all(
             is_typo_fix(a, b, new_vocabulary) for a, b in zip(removed, added, strict=True)
@@ -137,7 +147,9 @@ def classify_pair(
     )
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
-    if not old.sentence.keywords or same_requirement(old, new, new_vocabulary):
+    if not old.sentence.keywords or same_requirement(
+        old.sentence.key, new.sentence.key, new_vocabulary
+    ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
 

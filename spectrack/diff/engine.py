@@ -9,8 +9,16 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from spectrack.diff.align import Region, Unit, align, pair_by_similarity, units_of, words_of
-from spectrack.diff.classify import Vocabulary, classify_pair, classify_single
+from spectrack.diff.align import (
+    WORD_OR_SIGN,
+    Region,
+    Unit,
+    align,
+    pair_by_similarity,
+    units_of,
+    words_of,
+)
+from spectrack.diff.classify import Vocabulary, classify_pair, classify_single, same_requirement
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
 from spectrack.errors import InputError
@@ -30,7 +38,7 @@ from spectrack.model import (
 )
 from spectrack.pages import unix_line_ends
 
-_PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}|\"⟨⟩]")
+_PUNCTUATION = re.compile(r"[.,;!?()\[\]{}|\"⟨⟩]")
 """Marks between which the pieces of a sentence may be listed in any order (see `_same_words`)."""
 
 
@@ -95,39 +103,49 @@ def _reformatted(equal: Iterable[tuple[Unit, Unit]], touched: set[int]) -> list[
 def _same_words(region: Region) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
-    Words are compared as a multiset and with their case: moving a link's target from inside
-    a code block to a link, or a sentence to another paragraph, keeps what readers see. But the
-    same words rearranged can make other text (subject and object exchanged, two table cells
-    swapped between rows): outside code, which shows its source as it stands, each sentence
-    must run unbroken through the other side's words, or be one there with its pieces between
-    punctuation marks in another order (the fields of a signature, the items of a series);
-    a requirement sentence and a table row must always run unbroken.
+    Words and marks are compared as a multiset and with their case: a sentence moved to another
+    paragraph keeps what readers see. The same words rearranged can make other text, though
+    (subject and object exchanged, two table cells swapped between rows): each sentence must
+    run unbroken through the other side's words, or be one there with its pieces between
+    punctuation marks in another order (the fields of a signature, the items of a series); a
+    requirement sentence and a table row must always run unbroken. Where either side holds
+    code, which shows its source as it stands (a link's target inside the text, which a
+    repaired fence turns into a link), only words count and only requirements must run whole.
     """
-    old = [word for unit in region.old for word in _visible_words(unit)]
-    new = [word for unit in region.new for word in _visible_words(unit)]
+    marks = not _holds_code(region)
+    old = [word for unit in region.old for word in _visible_words(unit, marks)]
+    new = [word for unit in region.new for word in _visible_words(unit, marks)]
     if len(old) != len(new) or sorted(old) != sorted(new):
         return False
-    if _holds_code(region):
-        return _requirements_within(region.old, new) and _requirements_within(region.new, old)
-    return _kept_whole(region.old, region.new, new) and _kept_whole(region.new, region.old, old)
+    return _kept_whole(region.old, region.new, new, marks) and _kept_whole(
+        region.new, region.old, old, marks
+    )
 
 
-def _requirements_within(units: Sequence[Unit], words: list[str]) -> bool:
-    """Whether every sentence with a keyword among ``units`` runs unbroken through ``words``."""
+def _kept_whole(
+    units: Sequence[Unit], others: Sequence[Unit], words: list[str], marks: bool
+) -> bool:
+    """Whether every unit of ``units`` runs unbroken through ``words`` (those of ``others``),
+    or may be rearranged: any but a requirement in code (``marks`` False), elsewhere one that
+    has the pieces of one of ``others`` and is no table row, whose cells say what they say by
+    their column."""
     stream = _stream(words)
-    return all(_stream(_visible_words(unit)) in stream for unit in units if unit.sentence.keywords)
-
-
-def _kept_whole(units: Sequence[Unit], others: Sequence[Unit], words: list[str]) -> bool:
-    """Whether every unit of ``units`` runs unbroken through ``words`` (the words of
-    ``others``), or has the pieces of one of ``others``: not a requirement, nor a table row,
-    whose cells say what they say by the column they stand in."""
-    stream = _stream(words)
+    position = 0
     pieces: set[tuple[tuple[str, ...], ...]] | None = None
     for unit in units:
-        if _stream(_visible_words(unit)) in stream:
+        run = _stream(_visible_words(unit, marks))
+        # Units mostly keep their order: look on from the last one first.
+        found = stream.find(run, position)
+        if found < 0:
+            found = stream.find(run)
+        if found >= 0:
+            position = found + len(run) - 1
             continue
-        if unit.sentence.keywords or unit.block.kind is BlockKind.TABLE_ROW:
+        if unit.sentence.keywords:
+            return False
+        if not marks:
+            continue
+        if unit.block.kind is BlockKind.TABLE_ROW:
             return False
         if pieces is None:
             pieces = {_pieces(other) for other in others}
@@ -150,10 +168,13 @@ def _holds_code(region: Region) -> bool:
     return any(unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new))
 
 
-def _visible_words(unit: Unit) -> list[str]:
-    """The words readers see in a unit: its text and link targets, a code block's language."""
+def _visible_words(unit: Unit, marks: bool) -> list[str]:
+    """The words readers see in a unit, with its punctuation marks and signs if ``marks``: its
+    text and link targets, a code block's language."""
     if unit.block.kind is BlockKind.CODE:
         return words_of(unit.block.language + " " + unit.sentence.text, fold_case=False)
+    if marks:
+        return WORD_OR_SIGN.findall(unit.sentence.key)
     return words_of(unit.sentence.key, fold_case=False)
 
 
@@ -178,14 +199,13 @@ def _region_change(region: Region) -> Change:
 
 def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[str]) -> Change:
     if old is not None and new is not None:
-        if (
-            old.sentence.key == new.sentence.key
-            and old.sentence.keywords == new.sentence.keywords
-            and old.lead_in_key == new.lead_in_key
-        ):
+        if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
+            change_class, kind = classify_pair(old, new, new_vocabulary)
+        elif same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
             change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
         else:
-            change_class, kind = classify_pair(old, new, new_vocabulary)
+            # The same item in the list of another requirement with the same keywords.
+            change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
     elif old is not None:
         change_class, kind = classify_single(old), ChangeKind.REMOVED
     else:
@@ -391,10 +411,11 @@ def _position(
 def _uncrossed(
     pairs: Sequence[tuple[Unit | None, Unit | None]],
 ) -> list[tuple[Unit | None, Unit | None]]:
-    """``pairs`` of sentences (or of a sentence and nothing), but where two sentences took each
-    other's words under the same headings (two passages that changed places with their
-    headings, each seen by its own window), the two moves they are. Under other headings, the
-    words say something else there (one attribute now has the other's format)."""
+    """``pairs`` of sentences (or of a sentence and nothing), but where two sentences under two
+    headings took each other's words, each still under its own heading (two passages that
+    changed places with their headings, each seen by its own window), the two moves they are.
+    Where the headings stayed, or read alike, the words say something else in their new place
+    (one attribute now has the other's format)."""
     result = list(pairs)
     where = {
         (old.sentence.key, new.sentence.key): index
@@ -415,6 +436,7 @@ def _uncrossed(
             and other_new.sentence.key == old.sentence.key
             and _same_heading(old, other_new)
             and _same_heading(other_old, new)
+            and not _same_heading(old, other_old)
         ):
             result[index], result[other] = (old, other_new), (other_old, new)
     return result
@@ -426,25 +448,32 @@ def _same_heading(old: Unit, new: Unit) -> bool:
     return old.block.section[-1:] == new.block.section[-1:]
 
 
-def _moved_between_lists(
+def _other_requirement(
     equal: Sequence[tuple[Unit, Unit]], old: Sequence[Unit], new: Sequence[Unit]
 ) -> list[tuple[Unit, Unit]]:
-    """Equal items that moved from the list of one requirement to another's, while both lists
-    stand on both sides: the same words, another requirement. (Under a reworded lead-in, the
+    """Sentences with the same words that state another requirement: a keyword of their own
+    that became code or text (or the reverse), or an item moved from the list of one requirement to
+    another's while both requirements stand on both sides. (Under a reworded lead-in, the
     rewording is the change, reported once.)"""
-    moved = [
+    differing = [
         (before, after)
         for before, after in equal
-        if (before.block.lead_in or after.block.lead_in) and before.lead_in_key != after.lead_in_key
+        if before.own_keywords != after.own_keywords
+        # Most blocks stand in no list: the cheap test first.
+        or (
+            (before.block.lead_in or after.block.lead_in)
+            and before.lead_in_key != after.lead_in_key
+        )
     ]
-    if not moved:
+    if not differing:
         return []
-    old_lists = {unit.lead_in_key for unit in old}
-    new_lists = {unit.lead_in_key for unit in new}
+    old_sentences = {"", *(unit.sentence.key for unit in old)}
+    new_sentences = {"", *(unit.sentence.key for unit in new)}
     return [
         (before, after)
-        for before, after in moved
-        if before.lead_in_key in new_lists and after.lead_in_key in old_lists
+        for before, after in differing
+        if before.own_keywords != after.own_keywords
+        or (before.lead_in_key in new_sentences and after.lead_in_key in old_sentences)
     ]
 
 
@@ -472,7 +501,7 @@ def diff_blocks(
     for old_blocks, new_blocks in windows:
         old_units, new_units = units_of(old_blocks), units_of(new_blocks)
         window_equal, regions = align(old_units, new_units, changed)
-        for before, after in _moved_between_lists(window_equal, old_units, new_units):
+        for before, after in _other_requirement(window_equal, old_units, new_units):
             touched.update((id(before.block), id(after.block)))
             changes.append(_pair_change(before, after, new_vocabulary))
         equal.extend(window_equal)
