@@ -214,6 +214,44 @@ def test_a_lead_in_that_weakens_is_reported_once() -> None:
     ]
 
 
+@pytest.mark.parametrize("between", ["<!-- to check -->", "{/* to check */}", '<div id="x" />'])
+def test_markup_that_shows_nothing_between_items_keeps_them_in_one_requirement(
+    between: str,
+) -> None:
+    old = (
+        "# T\n\nServers MUST reject a request when:\n\n- the token is late\n\n"
+        f"{between}\n\n- the scope is missing\n"
+    )
+    new = old.replace("scope is missing", "scope is wider")
+    assert [
+        (c.change_class.value, c.kind.value, c.new and c.new.text)
+        for c in meaningful(windowed_as_whole(old, new, "page.mdx"))
+    ] == [("normative", "modified", "Servers MUST reject a request when: the scope is wider")]
+    assert windowed_as_whole(old.replace(f"{between}\n\n", ""), old, "page.mdx").verdict == (
+        "formatting"
+    )
+
+
+def test_a_rule_between_items_ends_the_requirement() -> None:
+    old = (
+        "# T\n\nServers MUST reject a request when:\n\n- the token is late\n\n---\n\n"
+        "- the scope is missing\n"
+    )
+    new = old.replace("scope is missing", "scope is wider")
+    assert windowed_as_whole(old, new).verdict == "editorial"
+
+
+def test_an_item_that_left_its_requirement_for_a_plain_list_is_seen_in_every_window() -> None:
+    old = "# T\n\nServers MUST send one of:\n\n- `ok`\n- `busy`\n\nB.\n\nA.\n"
+    new = "# T\n\nA.\n\n- `busy`\n\nB.\n\nServers MUST send one of:\n\n- `ok`\n"
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in meaningful(whole)] == [
+        ("normative", "removed")
+    ]
+    # The windows see the moves around it otherwise; what a reader acts on is the same.
+    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
+
+
 def test_an_item_moved_within_its_list_is_a_move() -> None:
     old = "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n- it is empty\n"
     new = old.replace(

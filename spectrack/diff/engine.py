@@ -449,12 +449,13 @@ def _same_heading(old: Unit, new: Unit) -> bool:
 
 
 def _other_requirement(
-    equal: Sequence[tuple[Unit, Unit]], old: Sequence[Unit], new: Sequence[Unit]
+    equal: Sequence[tuple[Unit, Unit]], windows: Sequence[tuple[list[Unit], list[Unit]]]
 ) -> list[tuple[Unit, Unit]]:
     """Sentences with the same words that state another requirement: a keyword of their own
-    that became code or text (or the reverse), or an item moved from the list of one requirement to
-    another's while both requirements stand on both sides. (Under a reworded lead-in, the
-    rewording is the change, reported once.)"""
+    that became code or text (or the reverse), or an item moved from the list of one requirement
+    to another's while both requirements stand on both sides. (Under a reworded lead-in, the
+    rewording is the change, reported once.) ``windows`` holds the units of every window: a
+    sentence outside them stands alike on both sides."""
     differing = [
         (before, after)
         for before, after in equal
@@ -467,13 +468,20 @@ def _other_requirement(
     ]
     if not differing:
         return []
-    old_sentences = {"", *(unit.sentence.key for unit in old)}
-    new_sentences = {"", *(unit.sentence.key for unit in new)}
+    old_sentences = {unit.sentence.key for old, _ in windows for unit in old}
+    new_sentences = {unit.sentence.key for _, new in windows for unit in new}
+
+    def stands_in_new(key: str) -> bool:
+        return key in new_sentences or key not in old_sentences
+
+    def stood_in_old(key: str) -> bool:
+        return key in old_sentences or key not in new_sentences
+
     return [
         (before, after)
         for before, after in differing
         if before.own_keywords != after.own_keywords
-        or (before.lead_in_key in new_sentences and after.lead_in_key in old_sentences)
+        or (stands_in_new(before.lead_in_key) and stood_in_old(after.lead_in_key))
     ]
 
 
@@ -498,12 +506,11 @@ def diff_blocks(
     paired: list[tuple[Unit | None, Unit | None]] = []
     unpaired_old: list[Unit] = []
     unpaired_new: list[Unit] = []
+    units: list[tuple[list[Unit], list[Unit]]] = []
     for old_blocks, new_blocks in windows:
         old_units, new_units = units_of(old_blocks), units_of(new_blocks)
+        units.append((old_units, new_units))
         window_equal, regions = align(old_units, new_units, changed)
-        for before, after in _other_requirement(window_equal, old_units, new_units):
-            touched.update((id(before.block), id(after.block)))
-            changes.append(_pair_change(before, after, new_vocabulary))
         equal.extend(window_equal)
         for region in regions:
             touched.update(id(unit.block) for unit in (*region.old, *region.new))
@@ -528,6 +535,9 @@ def diff_blocks(
         )
     )
     changes.extend(_pair_change(old, new, new_vocabulary) for old, new in _uncrossed(paired))
+    for before, after in _other_requirement(equal, units):
+        touched.update((id(before.block), id(after.block)))
+        changes.append(_pair_change(before, after, new_vocabulary))
     changes.extend(_reformatted(equal, touched))
     return changes
 

@@ -180,9 +180,9 @@ class _Walk:
         self.lead_in = None
 
     def close_list(self) -> None:
-        if self.lead_ins:
-            self.lead_ins.pop()
-        self.lead_in = None
+        """A list ends: one that follows with nothing readers see between them (a comment) reads
+        as more of it, introduced by the same requirement."""
+        self.lead_in = self.lead_ins.pop() if self.lead_ins else None
 
     def heading(self, level: int, inline: InlineText, span: tuple[int, int]) -> None:
         while self.headings and self.headings[-1][0] >= level:
@@ -225,6 +225,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             index += 2
         elif kind == "list_item_open":
             state.list_item_pending = True
+            state.lead_in = None
+        elif kind == "hr":
+            state.lead_in = None
         elif kind in ("bullet_list_open", "ordered_list_open"):
             state.open_list()
         elif kind in ("bullet_list_close", "ordered_list_close"):
