@@ -258,6 +258,31 @@ def test_mdx_components_hold_markdown_at_any_indentation() -> None:
     assert document.admonitions == ()
 
 
+@pytest.mark.parametrize(
+    ("markdown", "shown"),
+    [
+        (
+            '<ParamField path="pump_id" type="string" required>\nThe pump.\n</ParamField>\n',
+            "pump_id · string · required",
+        ),
+        ('<ParamField query="limit" type="number" default="10" />\n', "limit · number · 10"),
+        (
+            '<ResponseField name="flow" type="number" required={true} deprecated={false}>\nL/s.\n'
+            "</ResponseField>\n",
+            "flow · number · required",
+        ),
+        ('<Note type="hint">\nOil it.\n</Note>\n', None),
+    ],
+    ids=["param-in-path", "param-in-query", "response-field", "type-of-another-component"],
+)
+def test_a_field_component_shows_its_name_type_default_and_flags(
+    markdown: str, shown: str | None
+) -> None:
+    document = parse(markdown, name="pump.mdx")
+    components = [b.text for b in document.blocks if b.kind is BlockKind.COMPONENT]
+    assert components == ([shown] if shown else [])
+
+
 def test_a_page_with_components_is_mdx_whatever_its_name() -> None:
     markdown = "<Note>\n    Indented text is not code in MDX.\n</Note>\n"
     for name in ("pump.md", "pump.mdx"):

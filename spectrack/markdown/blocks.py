@@ -35,6 +35,14 @@ from spectrack.sentences import Ranges, split_sentences
 VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
 """Component attributes whose values readers see as text (a card's title)."""
 
+FIELD_ATTRIBUTES: dict[str, tuple[str, ...]] = {
+    "ParamField": ("path", "query", "body", "header", "type", "default", "required", "deprecated"),
+    "ResponseField": ("type", "default", "required", "deprecated"),
+}
+"""Components that document a field of an API, and the attributes they show besides
+`VISIBLE_ATTRIBUTES`: the field's name and place, its type and default, and flags (``required``)
+shown as their name when set."""
+
 LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
 
@@ -284,16 +292,26 @@ def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[in
 def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
     inline = InlineText()
-    for name in VISIBLE_ATTRIBUTES:
-        value = attrs.get(name, "")
-        if value and not value.startswith("{"):
+    for name in (*VISIBLE_ATTRIBUTES, *FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())):
+        shown = _shown(name, attrs.get(name))
+        if shown:
             if inline.length:
                 inline.append(" · ")
-            inline.append(value)
+            inline.append(shown)
     for name in LINK_ATTRIBUTES:
         if attrs.get(name):
             inline.links.append((0, normalize_target(attrs[name])))
     state.add(BlockKind.COMPONENT, inline, (span[0], span[0] + 1 if token.nesting else span[1]))
+
+
+def _shown(name: str, value: str | None) -> str:
+    """What readers see of an attribute: its value, or its name for a flag set without one
+    (``required``, ``required={true}``); nothing for an expression."""
+    if value in ("", "{true}"):
+        return name
+    if value is None or value.startswith("{"):
+        return ""
+    return value
 
 
 def _admonition_title(state: _Walk, title: InlineText, span: tuple[int, int]) -> None:
