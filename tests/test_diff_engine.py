@@ -202,6 +202,21 @@ FORMATTING_TRANSFORMS = [
         "{/* wording agreed with the safety group */}\n\nThe lever MUST pop up.\n",
         id="mdx-comment-added",
     ),
+    pytest.param(
+        "> **Note**\n> The lever MUST pop up.\n",
+        "> [!NOTE]\n> The lever MUST pop up.\n",
+        id="bold-label-quote-to-alert",
+    ),
+    pytest.param(
+        "**Warning:** The lever MUST NOT stick.\n",
+        "<Warning>\nThe lever MUST NOT stick.\n</Warning>\n",
+        id="bold-label-to-component",
+    ),
+    pytest.param(
+        "**Tip**: Crumbs MAY be shaken out.\n",
+        ":::tip\nCrumbs MAY be shaken out.\n:::\n",
+        id="bold-label-and-colon-to-container",
+    ),
 ]
 
 
@@ -478,6 +493,12 @@ TOP = "# Blender\n\n"
             "Kettles **MUST** whistle.\n",
             [("normative", "added", (), ("MUST",))],
             id="keyword-out-of-code",
+        ),
+        pytest.param(
+            "**Note** that the lid MUST lock.\n",
+            "**Note** how the lid MUST lock.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="bold-word-that-is-no-label",
         ),
         pytest.param(
             "The lid MUST lock before a cycle.\n",

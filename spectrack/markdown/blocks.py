@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from markdown_it.token import Token
 
 from spectrack.markdown.admonitions import (
     ADMONITION_TOKENS,
     KIND_BY_NAME,
+    KINDS,
     container_name_and_title,
 )
 from spectrack.markdown.inline import (
@@ -229,7 +230,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             index += 2
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
-            state.add(block_kind, inline_text(tokens[index + 1].children), span)
+            children = _without_callout_label(tokens[index + 1].children or [])
+            state.add(block_kind, inline_text(children), span)
             index += 2
         elif kind == "list_item_open":
             state.list_item_pending = True
@@ -274,6 +276,39 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.containers.pop()
         index += 1
     return state
+
+
+def _without_callout_label(children: list[Token]) -> list[Token]:
+    """A paragraph's inline tokens without a leading callout label in bold (``**Note:**``, or
+    ``**Warning**`` on a line of its own): GitHub's callouts before its alerts, whose label
+    readers see as the callout's title, as they see an alert's."""
+    start = 0
+    while start < len(children) and children[start].type == "text" and not children[start].content:
+        start += 1
+    opening = children[start : start + 3]
+    if [token.type for token in opening] != ["strong_open", "text", "strong_close"]:
+        return children
+    label = opening[1].content.strip()
+    if label.rstrip(":").lower() not in KINDS:
+        return children
+    rest = children[start + 3 :]
+    after = next((token for token in rest if token.type != "text" or token.content), None)
+    # "**Note** that …" is a sentence; a label ends in a colon or a line.
+    if not (
+        label.endswith(":")
+        or after is None
+        or after.type in ("softbreak", "hardbreak")
+        or (after.type == "text" and after.content.lstrip().startswith(":"))
+    ):
+        return children
+    while rest and (
+        rest[0].type in ("softbreak", "hardbreak")
+        or (rest[0].type == "text" and not rest[0].content.lstrip(": \t"))
+    ):
+        rest = rest[1:]
+    if rest and rest[0].type == "text":
+        rest = [replace(rest[0], content=rest[0].content.lstrip(": \t")), *rest[1:]]
+    return rest
 
 
 def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
