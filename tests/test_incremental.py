@@ -214,7 +214,9 @@ def test_a_lead_in_that_weakens_is_reported_once() -> None:
     ]
 
 
-@pytest.mark.parametrize("between", ["<!-- to check -->", "{/* to check */}", '<div id="x" />'])
+@pytest.mark.parametrize(
+    "between", ["<!-- to check -->", "{/* to check */}", '<div id="x" />', "[spec]: https://x.test"]
+)
 def test_markup_that_shows_nothing_between_items_keeps_them_in_one_requirement(
     between: str,
 ) -> None:
@@ -232,13 +234,22 @@ def test_markup_that_shows_nothing_between_items_keeps_them_in_one_requirement(
     )
 
 
-def test_a_rule_between_items_ends_the_requirement() -> None:
+@pytest.mark.parametrize("between", ["---", "```\n```"], ids=["rule", "empty-code-block"])
+def test_a_rule_or_a_code_block_between_items_ends_the_requirement(between: str) -> None:
     old = (
-        "# T\n\nServers MUST reject a request when:\n\n- the token is late\n\n---\n\n"
-        "- the scope is missing\n"
+        "# T\n\nServers MUST reject a request when:\n\n- the token is late\n\n"
+        f"{between}\n\n- the scope is missing\n"
     )
     new = old.replace("scope is missing", "scope is wider")
     assert windowed_as_whole(old, new).verdict == "editorial"
+
+
+@pytest.mark.parametrize("between", ["[spec]: https://x.test", "```\n```"])
+def test_a_lead_in_and_its_list_are_read_alike_in_a_window(between: str) -> None:
+    old = f"# T\n\nServers SHOULD send:\n\n{between}\n\n* the token\n"
+    new = old.replace(between, "Valves")
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
 
 
 def test_an_item_that_left_its_requirement_for_a_plain_list_is_seen_in_every_window() -> None:

@@ -131,6 +131,9 @@ class _Walk:
         self.list_item_pending = False
         text = inline.text
         if not text and not inline.links:
+            if kind is BlockKind.CODE:
+                # An empty code block still shows a box: it parts a list from its lead-in.
+                self.lead_in = None
             return
         start, end = span
         sentences = []

@@ -228,6 +228,8 @@ class Outline:
             content = text.lstrip()
             if not content or _LIST_ITEM.match(content) or text.startswith(_MARKUP):
                 return previous - 1
+            if self._reads_as_definition(previous):
+                return previous - 1
             at_margin = not text[0].isspace()
             # A line that may end a requirement keeps the list with it, whether it is a
             # paragraph of its own or an item's line (indented or lazy) in a list started above.
@@ -244,14 +246,14 @@ class Outline:
         return _walk_remembering(self._introduced, line - 1, step)
 
     def _markup_before_introduced_list(self, line: int) -> bool:
-        """Whether ``line`` opens markup (a comment, an element) that stands between a list
-        and the lead-in that introduces it (see `_introduced_item`)."""
+        """Whether ``line`` opens markup (a comment, an element) or a link reference definition
+        that stands between a list and the lead-in that introduces it (see `_introduced_item`)."""
         following = self._after_markup(line)
         return following > line and following < len(self.lines) and self._introduced_item(following)
 
     def _after_markup(self, line: int) -> int:
-        """The first line from ``line`` on that is neither blank nor markup (see `_MARKUP`), or
-        the page's length."""
+        """The first line from ``line`` on that is neither blank, nor markup (see `_MARKUP`), nor
+        a link reference definition, or the page's length."""
 
         def step(following: int) -> int | _Found[int]:
             if following >= len(self.lines):
@@ -263,9 +265,18 @@ class Outline:
                 if self.blocked.starts_at(following):
                     return self.blocked.last_of(following) + 1
                 return following + 1
+            if self._reads_as_definition(following):
+                return following + 1
             return _Found(following)
 
         return _walk_remembering(self._content_after, line, step)
+
+    def _reads_as_definition(self, line: int) -> bool:
+        """Whether ``line`` reads as a link reference definition, which shows nothing either
+        (taking a paragraph's line that reads like one for it only keeps more lines together)."""
+        return _REFERENCE.match("\n" + self.lines[line]) is not None and (
+            self.fenced.covering(line) is None
+        )
 
     def _lazy(self, line: int) -> bool:
         """Whether ``line``, unindented plain text, continues a list item above it (a lazy
