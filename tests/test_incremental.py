@@ -244,12 +244,20 @@ def test_a_rule_or_a_code_block_between_items_ends_the_requirement(between: str)
     assert windowed_as_whole(old, new).verdict == "editorial"
 
 
-@pytest.mark.parametrize("between", ["[spec]: https://x.test", "```\n```"])
-def test_a_lead_in_and_its_list_are_read_alike_in_a_window(between: str) -> None:
+@pytest.mark.parametrize(
+    ("between", "name"),
+    [
+        ("[spec]: https://x.test", "page.md"),
+        ("```\n```", "page.md"),
+        ('import { Valve } from "/snippets/valve.mdx"', "page.mdx"),
+    ],
+    ids=["definition", "empty-code-block", "import"],
+)
+def test_a_lead_in_and_its_list_are_read_alike_in_a_window(between: str, name: str) -> None:
     old = f"# T\n\nServers SHOULD send:\n\n{between}\n\n* the token\n"
     new = old.replace(between, "Valves")
-    whole = diff_texts(old, new, "page.md", incremental=False)
-    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
+    whole = diff_texts(old, new, name, incremental=False)
+    assert meaningful(diff_texts(old, new, name)) == meaningful(whole)
 
 
 def test_an_item_that_left_its_requirement_for_a_plain_list_is_seen_in_every_window() -> None:

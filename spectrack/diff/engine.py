@@ -468,20 +468,17 @@ def _other_requirement(
     ]
     if not differing:
         return []
-    old_sentences = {unit.sentence.key for old, _ in windows for unit in old}
-    new_sentences = {unit.sentence.key for _, new in windows for unit in new}
-
-    def stands_in_new(key: str) -> bool:
-        return key in new_sentences or key not in old_sentences
-
-    def stood_in_old(key: str) -> bool:
-        return key in old_sentences or key not in new_sentences
-
+    old_sentences = Counter(unit.sentence.key for old, _ in windows for unit in old)
+    new_sentences = Counter(unit.sentence.key for _, new in windows for unit in new)
+    # A sentence stands on both sides when no copy of it was lost on one of them.
     return [
         (before, after)
         for before, after in differing
         if before.own_keywords != after.own_keywords
-        or (stands_in_new(before.lead_in_key) and stood_in_old(after.lead_in_key))
+        or (
+            new_sentences[before.lead_in_key] >= old_sentences[before.lead_in_key]
+            and old_sentences[after.lead_in_key] >= new_sentences[after.lead_in_key]
+        )
     ]
 
 

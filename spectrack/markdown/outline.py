@@ -221,14 +221,12 @@ class Outline:
                 return _Found(False)
             text = self.lines[previous]
             first = self.blocked.covering(previous)
-            if first is not None and self.lines[first].startswith(_MARKUP):
+            if first is not None and self._shows_nothing(first):
                 # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
                 # list from its lead-in for the parser, so it does not here either.
                 return first - 1
             content = text.lstrip()
-            if not content or _LIST_ITEM.match(content) or text.startswith(_MARKUP):
-                return previous - 1
-            if self._reads_as_definition(previous):
+            if not content or _LIST_ITEM.match(content) or self._shows_nothing(previous):
                 return previous - 1
             at_margin = not text[0].isspace()
             # A line that may end a requirement keeps the list with it, whether it is a
@@ -252,8 +250,8 @@ class Outline:
         return following > line and following < len(self.lines) and self._introduced_item(following)
 
     def _after_markup(self, line: int) -> int:
-        """The first line from ``line`` on that is neither blank, nor markup (see `_MARKUP`), nor
-        a link reference definition, or the page's length."""
+        """The first line from ``line`` on that is neither blank nor shows nothing (see
+        `_shows_nothing`), or the page's length."""
 
         def step(following: int) -> int | _Found[int]:
             if following >= len(self.lines):
@@ -261,21 +259,25 @@ class Outline:
             text = self.lines[following]
             if not text.strip():
                 return following + 1
-            if text.startswith(_MARKUP):
+            if self._shows_nothing(following):
                 if self.blocked.starts_at(following):
                     return self.blocked.last_of(following) + 1
-                return following + 1
-            if self._reads_as_definition(following):
                 return following + 1
             return _Found(following)
 
         return _walk_remembering(self._content_after, line, step)
 
-    def _reads_as_definition(self, line: int) -> bool:
-        """Whether ``line`` reads as a link reference definition, which shows nothing either
-        (taking a paragraph's line that reads like one for it only keeps more lines together)."""
-        return _REFERENCE.match("\n" + self.lines[line]) is not None and (
-            self.fenced.covering(line) is None
+    def _shows_nothing(self, line: int) -> bool:
+        """Whether ``line`` starts what may show no text: markup (see `_MARKUP`), a link
+        reference definition, an MDX ``import``/``export`` statement. (Taking a paragraph's line
+        that reads like one of these for it only keeps more lines together.)"""
+        text = self.lines[line]
+        if text.startswith(_MARKUP):
+            return True
+        if self.fenced.covering(line) is not None:
+            return False
+        return _REFERENCE.match("\n" + text) is not None or (
+            self.dialect is Dialect.MDX and mdx.ESM.match(text) is not None
         )
 
     def _lazy(self, line: int) -> bool:
