@@ -271,6 +271,16 @@ def test_an_item_that_left_its_requirement_for_a_plain_list_is_seen_in_every_win
     assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
 
 
+def test_a_comment_indented_right_below_a_lead_in_keeps_its_list() -> None:
+    old = "# T\n\nServers SHOULD send:\n <!-- below the lead-in -->\n+ the token\n+ the seal"
+    new = old.replace("\n+ the seal", "")
+    whole = diff_texts(old, new, "page.md", incremental=False)
+    assert [(c.change_class.value, c.kind.value) for c in meaningful(whole)] == [
+        ("normative", "removed")
+    ]
+    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
+
+
 def test_an_item_moved_within_its_list_is_a_move() -> None:
     old = "# T\n\nClients MUST reject a request when:\n\n- the header is missing\n- it is empty\n"
     new = old.replace(

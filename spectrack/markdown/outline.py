@@ -320,7 +320,7 @@ class Outline:
             last + 1 < item
             and (following := self.lines[last + 1].lstrip())
             and not _LIST_ITEM.match(following)
-            and not self.lines[last + 1].startswith(_MARKUP)
+            and not following.startswith(_MARKUP)
         ):
             last += 1
         return ":" in self.lines[last] and has_keywords("\n".join(self.lines[first : last + 1]))
