@@ -20,6 +20,19 @@ def windowed_as_whole(old: str, new: str, name: str = "page.md") -> PageReport:
     return whole
 
 
+def read_alike(old: str, new: str, name: str = "page.md") -> PageReport:
+    """The whole-page diff, checked to hold the changes a reader acts on that the windowed diff
+    reports (a window sees fewer blocks, so it may group formatting changes otherwise)."""
+    whole = diff_texts(old, new, name, incremental=False)
+    assert meaningful(diff_texts(old, new, name)) == meaningful(whole)
+    return whole
+
+
+def kinds(report: PageReport) -> list[tuple[str, str]]:
+    """(class, kind) of every change that is not formatting."""
+    return [(c.change_class.value, c.kind.value) for c in meaningful(report)]
+
+
 def added_texts(report: PageReport) -> list[str | None]:
     """The report's changes, each as the new text of an addition (None for any other kind)."""
     return [
@@ -191,27 +204,28 @@ def test_the_only_item_of_a_list_moved_to_another_requirement_is_modified() -> N
     new = old.replace("- the header is missing\n\n", "").replace(
         "when:\n\n- the body", "when:\n\n- the header is missing\n- the body"
     )
-    assert [
-        (c.change_class.value, c.kind.value) for c in meaningful(windowed_as_whole(old, new))
-    ] == [("normative", "modified")]
+    assert kinds(windowed_as_whole(old, new)) == [("normative", "modified")]
 
 
-def test_a_reworded_lead_in_is_reported_once_beside_an_edit_of_grammar_in_an_item() -> None:
+@pytest.mark.parametrize(
+    ("edits", "expected"),
+    [
+        (
+            [("reject", "refuse"), ("the body", "a body")],
+            [("normative", "modified"), ("editorial", "modified")],
+        ),
+        ([("MUST", "SHOULD")], [("normative", "weakened")]),
+    ],
+    ids=["reworded-beside-a-grammar-edit", "weakened"],
+)
+def test_a_changed_lead_in_is_reported_once(
+    edits: list[tuple[str, str]], expected: list[tuple[str, str]]
+) -> None:
     old = "# T\n\nServers MUST reject a request when:\n\n- the body is empty\n- it is late\n"
-    new = old.replace("reject", "refuse").replace("the body", "a body")
-    page = diff_texts(old, new, "page.md")
-    assert [(c.change_class.value, c.kind.value) for c in meaningful(page)] == [
-        ("normative", "modified"),
-        ("editorial", "modified"),
-    ]
-
-
-def test_a_lead_in_that_weakens_is_reported_once() -> None:
-    old = "# T\n\nServers MUST reject a request when:\n\n- the body is empty\n- it is late\n"
-    page = diff_texts(old, old.replace("MUST", "SHOULD"), "page.md")
-    assert [(c.change_class.value, c.kind.value) for c in meaningful(page)] == [
-        ("normative", "weakened")
-    ]
+    new = old
+    for before, after in edits:
+        new = new.replace(before, after)
+    assert kinds(diff_texts(old, new, "page.md")) == expected
 
 
 @pytest.mark.parametrize(
@@ -255,30 +269,25 @@ def test_a_rule_or_a_code_block_between_items_ends_the_requirement(between: str)
 )
 def test_a_lead_in_and_its_list_are_read_alike_in_a_window(between: str, name: str) -> None:
     old = f"# T\n\nServers SHOULD send:\n\n{between}\n\n* the token\n"
-    new = old.replace(between, "Valves")
-    whole = diff_texts(old, new, name, incremental=False)
-    assert meaningful(diff_texts(old, new, name)) == meaningful(whole)
+    read_alike(old, old.replace(between, "Valves"), name)
 
 
-def test_an_item_that_left_its_requirement_for_a_plain_list_is_seen_in_every_window() -> None:
-    old = "# T\n\nServers MUST send one of:\n\n- `ok`\n- `busy`\n\nB.\n\nA.\n"
-    new = "# T\n\nA.\n\n- `busy`\n\nB.\n\nServers MUST send one of:\n\n- `ok`\n"
-    whole = diff_texts(old, new, "page.md", incremental=False)
-    assert [(c.change_class.value, c.kind.value) for c in meaningful(whole)] == [
-        ("normative", "removed")
-    ]
-    # The windows see the moves around it otherwise; what a reader acts on is the same.
-    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
-
-
-def test_a_comment_indented_right_below_a_lead_in_keeps_its_list() -> None:
-    old = "# T\n\nServers SHOULD send:\n <!-- below the lead-in -->\n+ the token\n+ the seal"
-    new = old.replace("\n+ the seal", "")
-    whole = diff_texts(old, new, "page.md", incremental=False)
-    assert [(c.change_class.value, c.kind.value) for c in meaningful(whole)] == [
-        ("normative", "removed")
-    ]
-    assert meaningful(diff_texts(old, new, "page.md")) == meaningful(whole)
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "# T\n\nServers MUST send one of:\n\n- `ok`\n- `busy`\n\nB.\n\nA.\n",
+            "# T\n\nA.\n\n- `busy`\n\nB.\n\nServers MUST send one of:\n\n- `ok`\n",
+        ),
+        (
+            "# T\n\nServers SHOULD send:\n <!-- below the lead-in -->\n+ the token\n+ the seal",
+            "# T\n\nServers SHOULD send:\n <!-- below the lead-in -->\n+ the token",
+        ),
+    ],
+    ids=["to-a-plain-list-in-another-window", "below-an-indented-comment"],
+)
+def test_an_item_that_leaves_its_requirement_is_seen_in_every_window(old: str, new: str) -> None:
+    assert kinds(read_alike(old, new)) == [("normative", "removed")]
 
 
 def test_an_item_moved_within_its_list_is_a_move() -> None:

@@ -47,18 +47,22 @@ class Unit:
     sentence: Sentence
 
     @property
+    def lead_in(self) -> Sentence | None:
+        """The requirement whose list the unit stands in (code is never part of one)."""
+        return None if self.block.kind in WHOLE_BLOCK_KINDS else self.block.lead_in
+
+    @property
     def own_keywords(self) -> tuple[Keyword, ...]:
         """The sentence's keywords without those of the requirement whose list it stands in."""
-        lead_in = self.block.lead_in
-        if lead_in is None or self.block.kind in WHOLE_BLOCK_KINDS:
-            return self.sentence.keywords
-        return self.sentence.keywords[len(lead_in.keywords) :]
+        lead_in = self.lead_in
+        keywords = self.sentence.keywords
+        return keywords if lead_in is None else keywords[len(lead_in.keywords) :]
 
     @property
     def lead_in_key(self) -> str:
         """The key of the requirement whose list the unit stands in, or ``""``."""
-        lead_in = self.block.lead_in
-        return "" if lead_in is None or self.block.kind in WHOLE_BLOCK_KINDS else lead_in.key
+        lead_in = self.lead_in
+        return "" if lead_in is None else lead_in.key
 
 
 @dataclass(frozen=True, slots=True)

@@ -456,11 +456,11 @@ def _other_requirement(
     to another's while both requirements stand on both sides. (Under a reworded lead-in, the
     rewording is the change, reported once.) ``windows`` holds the units of every window: a
     sentence outside them stands alike on both sides."""
+    # Cheap tests first, on every equal pair: most keep their keywords and stand in no list.
     differing = [
         (before, after)
         for before, after in equal
-        if before.own_keywords != after.own_keywords
-        # Most blocks stand in no list: the cheap test first.
+        if before.sentence.keywords != after.sentence.keywords
         or (
             (before.block.lead_in or after.block.lead_in)
             and before.lead_in_key != after.lead_in_key
