@@ -258,6 +258,20 @@ def test_mdx_components_hold_markdown_at_any_indentation() -> None:
     assert document.admonitions == ()
 
 
+@pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
+@pytest.mark.parametrize(
+    "markdown",
+    [
+        "<section><p>Prime it.</p><p>Then start.</p></section>\n",
+        "<Note>\n<p>Prime it.</p><p>Then start.</p></Note>\n",
+    ],
+)
+def test_an_element_closed_on_its_last_line_keeps_none_of_its_closing_tag(
+    markdown: str, name: str
+) -> None:
+    assert [b.text for b in parse(markdown, name=name).blocks] == ["Prime it. Then start."]
+
+
 @pytest.mark.parametrize(
     ("markdown", "shown"),
     [

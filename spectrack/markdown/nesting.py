@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
 
 
 def line_of(state: StateBlock, pos: int, first: int, last: int) -> int:
@@ -98,13 +99,30 @@ def tokenize_between(
     state.blkIndent = indent
     state.lineMax = last
     state.parentType = "container"
+    emitted = len(state.tokens)
     try:
         state.md.block.tokenize(state, first, last)
+        if last - 1 == end_line and end < saved[end_line][1]:
+            _end_before_closing_tag(state.tokens[emitted:], src[end], last)
     finally:
         state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
         for line, (begin, stop, shift, count) in saved.items():
             state.bMarks[line], state.eMarks[line] = begin, stop
             state.tShift[line], state.sCount[line] = shift, count
+
+
+def _end_before_closing_tag(tokens: list[Token], cut: str, last: int) -> None:
+    """Take the character ``cut`` that ends a body cut short before its closing tag off the
+    HTML and code blocks that run to that end: markdown-it-py copies a block's last line with
+    the character after it, which it takes to be the line's newline."""
+    for token in tokens:
+        if (
+            token.type in ("html_block", "code_block", "fence")
+            and token.map is not None
+            and token.map[1] == last
+            and token.content.endswith(cut)
+        ):
+            token.content = token.content[: -len(cut)] + "\n"
 
 
 def _narrow_start(state: StateBlock, line: int, start: int, indent: int) -> None:
