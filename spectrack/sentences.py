@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
 ABBREVIATIONS = frozenset(
@@ -73,22 +73,34 @@ class Ranges:
 
 
 def split_sentences(
-    text: str, protected: Ranges | Iterable[tuple[int, int]] = ()
+    text: str,
+    protected: Ranges | Iterable[tuple[int, int]] = (),
+    parts: Sequence[int] = (),
 ) -> list[tuple[int, int]]:
-    """(start, end) offsets of each sentence of ``text``; ``protected`` ranges are never split."""
+    """(start, end) offsets of each sentence of ``text``; ``protected`` ranges are never split.
+
+    ``parts`` are offsets where a new part of the text starts whatever precedes it (an HTML
+    element such as ``<p>`` or ``<td>``): a sentence always ends before one.
+    """
     kept = protected if isinstance(protected, Ranges) else Ranges(protected)
-    spans = []
-    start = 0
+    cuts: list[tuple[int, int]] = []  # (where a sentence ends, where the next one starts)
     for match in _BOUNDARY.finditer(text):
         end = match.start(1)
         if kept.hold(match.start()):
             continue
         word = text[text.rfind(" ", 0, end) + 1 : end].rstrip(".!?\"'”’)]").lower()
-        if word in ABBREVIATIONS:
-            continue
+        if word not in ABBREVIATIONS:
+            cuts.append((end, match.end()))
+    if parts:
+        cuts = sorted([*cuts, *((part, part) for part in parts if part < len(text))])
+    spans = []
+    start = 0
+    for end, restart in cuts:
+        if text[end - 1 : end] == " ":
+            end -= 1
         if end > start:
             spans.append((start, end))
-        start = match.end()
+        start = max(start, restart)
     if start < len(text):
         spans.append((start, len(text)))
     return spans

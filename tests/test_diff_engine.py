@@ -668,6 +668,16 @@ def test_pieces_of_a_sentence_listed_in_another_order_are_formatting(old: str, n
     assert_formatting_only(TOP + old, TOP + new)
 
 
+@pytest.mark.parametrize("path", ["page.md", "page.mdx"])
+def test_members_of_generated_html_listed_in_another_order_are_moves(path: str) -> None:
+    """Each member's name and text are elements of their own: no sentence runs from one member's
+    requirement into the next member's name, which starts with a small letter."""
+    limit = "<section><h4>limit</h4><p>The limit MUST be positive.</p></section>"
+    mode = "<section><h4>mode</h4><p>the mode of the kettle</p></section>"
+    page = assert_formatting_only(f"{limit}{mode}\n", f"{mode}{limit}\n", path)
+    assert {c.kind for c in page.changes} == {ChangeKind.MOVED}
+
+
 def test_swapped_sentences_are_a_move() -> None:
     page = assert_formatting_only(
         TOP + "The lid MUST lock. The base SHOULD stay cool.\n",

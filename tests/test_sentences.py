@@ -39,6 +39,20 @@ def test_split_sentences(text: str, expected: list[str]) -> None:
     assert split(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "parts", "expected"),
+    [
+        ("Run pump. start now", [10], ["Run pump.", "start now"]),
+        ("Run pump. Start now.", [10], ["Run pump.", "Start now."]),
+        ("Run pump. start now", [19, 40], ["Run pump. start now"]),
+    ],
+)
+def test_a_sentence_ends_where_another_part_starts(
+    text: str, parts: list[int], expected: list[str]
+) -> None:
+    assert [text[start:end] for start, end in split_sentences(text, (), parts)] == expected
+
+
 def test_protected_ranges_never_end_a_sentence() -> None:
     text = "Run pump. Start now. Then wait."
     assert split(text) == ["Run pump.", "Start now.", "Then wait."]
@@ -73,6 +87,27 @@ def test_protected_ranges_never_end_a_sentence() -> None:
             "- Prime the pump. It MUST be full\n- Start it\n\n1. Wait. Then check.\n",
             ["Prime the pump.", "It MUST be full", "Start it", "Wait.", "Then check."],
             id="list-items",
+        ),
+        pytest.param(
+            "<section><p>The pump MUST start.</p><h4>valve</h4><p>opens the line</p></section>\n",
+            ["The pump MUST start.", "valve", "opens the line"],
+            id="html-elements",
+        ),
+        pytest.param(
+            "<div><p>Set <code>pump.B</code> first.</p><p><code>x</code> then waits</p></div>\n",
+            ["Set pump.B first.", "x then waits"],
+            id="html-elements-with-code",
+        ),
+        pytest.param(
+            "<p>The <b>pump</b> MUST <em>start</em> now. it hums</p>\n",
+            ["The pump MUST start now. it hums"],
+            id="html-inline-elements",
+        ),
+        pytest.param(
+            "<table><tr><td>limit</td><td>MUST be set</td></tr>"
+            "<tr><td>mode</td><td>MAY<br>be set</td></tr></table>\n",
+            ["limit MUST be set", "mode MAY be set"],
+            id="html-table-rows",
         ),
         pytest.param(
             "The pump starts, e.g.\nwhen the float rises. It stops.\n",

@@ -144,7 +144,12 @@ class _Walk:
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)
-        for lo, hi in split_sentences(text, protected) if keywords else [(0, len(text))]:
+        bounds = (
+            split_sentences(text, protected, inline.element_starts)
+            if keywords
+            else [(0, len(text))]
+        )
+        for lo, hi in bounds:
             line = start + 1 + bisect_right(breaks, lo)
             end_line = start + 1 + bisect_left(breaks, hi)
             sentence_text = text[lo:hi]

@@ -41,6 +41,10 @@ _INLINE_TAG = re.compile(
 )
 _INLINE_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|" + _INLINE_TAG.pattern, re.S | re.I)
 _BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
+_ELEMENT = "\x06"
+_SPACED_TAG = re.compile(r"</?(?:td|th|br)\b[^>]*>", re.I)
+"""Tags that part words but no sentences: a table row reads as one, as in Markdown."""
+_ELEMENTS = re.compile(r"\s*\x06[\s\x06]*")
 _OTHER_TAG = re.compile(r"</?(?!(?:code|kbd|samp|s|del|strike)\b)[A-Za-z][\w-]*[^>]*>", re.I)
 _RANGE_MARKS = re.compile(r"<(/?)(code|kbd|samp|s|del|strike)\b[^>]*>", re.I)
 _RANGE_MARKERS = {
@@ -169,6 +173,9 @@ class InlineText:
     """(start, end) of autolinks (``<https://…>``): an address, not prose."""
     breaks: list[int] = field(default_factory=list)
     """Offsets where a new source line starts."""
+    element_starts: list[int] = field(default_factory=list)
+    """Offsets where text of another HTML element (``<p>``, ``<td>``, ``<section>``) starts: no
+    sentence runs across one, even into text that starts with a small letter."""
     opened: dict[str, int] = field(default_factory=dict)
     """Where a code or struck range still open began (``code``/``struck`` → offset)."""
 
@@ -218,6 +225,16 @@ class InlineText:
 
     def space(self) -> None:
         self.append(" ")
+
+    def append_elements(self, html_text: str) -> None:
+        """Append the text of HTML in which `_ELEMENT` stands for every tag that is not inline."""
+        first, *others = html_text.split(_ELEMENT)
+        self.append(first)
+        for other in others:
+            self.space()
+            if self.length and (not self.element_starts or self.element_starts[-1] != self.length):
+                self.element_starts.append(self.length)
+            self.append(other)
 
     def key(self, start: int = 0, end: int | None = None) -> str:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
@@ -297,20 +314,29 @@ def html_inline_text(html: str) -> InlineText:
     """The text an HTML fragment shows, with its code and struck ranges; comments dropped.
 
     Tags are replaced in a few regular-expression passes (code and struck tags by marker
-    characters), so long generated HTML costs no per-tag Python work.
+    characters), so long generated HTML costs Python work only per run of tags that are not
+    inline, where text of another element starts.
     """
-    without_inline = _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
-    if _RANGE_TAG.search(html) is None:
-        return InlineText.of(unescape(_BLOCK_TAG.sub(" ", without_inline)))
+    without_inline = _SPACED_TAG.sub(
+        " ", _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
+    )
     result = InlineText()
-    marked = _RANGE_MARKS.sub(_range_mark, _OTHER_TAG.sub(" ", without_inline))
-    for piece in _MARKER.split(unescape(marked)):
+    if _RANGE_TAG.search(html) is None:
+        result.append_elements(_elements(_BLOCK_TAG.sub(_ELEMENT, without_inline)))
+        return result
+    marked = _RANGE_MARKS.sub(_range_mark, _OTHER_TAG.sub(_ELEMENT, without_inline))
+    for piece in _MARKER.split(_elements(marked)):
         if piece in _MARKER_RANGES:
             kind, opening = _MARKER_RANGES[piece]
             (result.open_range if opening else result.close_range)(kind)
         elif piece:
-            result.append(piece)
+            result.append_elements(piece)
     return result
+
+
+def _elements(html_text: str) -> str:
+    """Entities decoded, and each run of tags with only whitespace between them one `_ELEMENT`."""
+    return _ELEMENTS.sub(_ELEMENT, unescape(html_text))
 
 
 def _without_closed(
