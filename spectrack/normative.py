@@ -92,7 +92,8 @@ def compare_keywords(
     Keywords present on both sides cancel out; what is left decides: only new ones → ``added``,
     only lost ones → ``removed`` (``weakened`` when the word survives in lowercase), one lost and
     one gained → stronger or weaker by strength, ``modified`` when the polarity flips at equal
-    strength or the changes point both ways.
+    strength (also of a keyword that stays: MUST, SHOULD → MUST NOT, MUST) or the changes point
+    both ways.
     """
     old_words = Counter((k.strength, k.negative) for k in old)
     new_words = Counter((k.strength, k.negative) for k in new)
@@ -109,9 +110,16 @@ def compare_keywords(
         if any(_lowercased(word, new_text) for word in lost_words):
             return ChangeKind.WEAKENED
         return ChangeKind.REMOVED
+    pairs = list(zip(lost, gained, strict=False))
+    if any(
+        was[1] != now[1] and ((now[0], was[1]) in old_words or (was[0], now[1]) in new_words)
+        for was, now in pairs
+    ):
+        # A keyword that stays was negated (MUST, SHOULD → MUST NOT, MUST): no SHOULD → MUST NOT.
+        return ChangeKind.MODIFIED
     directions = {
         (new_strength > old_strength) - (new_strength < old_strength)
-        for (old_strength, _), (new_strength, _) in zip(lost, gained, strict=False)
+        for (old_strength, _), (new_strength, _) in pairs
     }
     if directions == {1}:
         return ChangeKind.STRENGTHENED

@@ -176,6 +176,26 @@ def test_keywords_kept_on_both_sides_cancel_out() -> None:
     assert compare_keywords(old, [kw("MUST")], "The fan stops.") is ChangeKind.REMOVED
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        (["MUST", "SHOULD"], ["MUST NOT", "MUST"], ChangeKind.MODIFIED),
+        (["MAY", "SHOULD NOT"], ["SHOULD", "MAY"], ChangeKind.MODIFIED),
+        (["SHOULD", "MUST NOT"], ["MUST", "MUST NOT"], ChangeKind.STRENGTHENED),
+        (["MUST NOT"], ["SHOULD"], ChangeKind.WEAKENED),
+        (["MAY"], ["MUST NOT"], ChangeKind.STRENGTHENED),
+    ],
+)
+def test_a_keyword_negated_beside_one_that_stays_is_a_modification(
+    old: list[str], new: list[str], kind: ChangeKind
+) -> None:
+    """MUST and SHOULD becoming MUST NOT and MUST reads as the MUST negated (and the SHOULD
+    raised), not as the SHOULD turned into a MUST NOT. A keyword whose negation moved into the
+    predicate alone ("MUST NOT define them inside" → "SHOULD define them outside") still
+    compares by strength."""
+    assert compare_keywords([kw(w) for w in old], [kw(w) for w in new], "") is kind
+
+
 def test_changes_pointing_both_ways_are_a_modification() -> None:
     old = [kw("MUST"), kw("MAY")]
     new = [kw("SHOULD"), kw("SHOULD")]
