@@ -355,8 +355,8 @@ class _Fingerprints:
         return self.rows[entry.change_id] + _serialised(self.lasting[entry.change_id])
 
 
-_by_upstream = attrgetter("upstream.time", "recorded_at", "change_id")
-_by_recording = attrgetter("recorded_at", "change_id")
+_by_upstream = attrgetter("upstream.time", "recorded_at")
+_by_recording = attrgetter("recorded_at")
 
 
 def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Output]:
@@ -379,8 +379,10 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
     def page(path: str, key: str, template: str, **context: Any) -> _Output:
         return _Output(path, key, partial(_page, template, _root(path), data.title, **context))
 
-    newest_edits = sorted(data.changes, key=_by_upstream, reverse=True)
-    newest_records = sorted(data.changes, key=_by_recording, reverse=True)
+    # Sorting is stable: changes recorded at the same time stay newest in the store first.
+    newest_in_store = data.changes[::-1]
+    newest_edits = sorted(newest_in_store, key=_by_upstream, reverse=True)
+    newest_records = sorted(newest_in_store, key=_by_recording, reverse=True)
     sources = sorted(data.sources, key=lambda source: source.name)
     source_counts = dict.fromkeys((source.name for source in sources), 0)
     pages: defaultdict[tuple[str, str], list[ChangeEntry]] = defaultdict(list)

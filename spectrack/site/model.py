@@ -72,6 +72,8 @@ class SiteData:
     """Everything one build of the site shows."""
 
     changes: tuple[ChangeEntry, ...]
+    """In the store's order, oldest recording first: it orders changes recorded at the same time
+    (`spectrack import-git` records a whole history at once)."""
     sources: tuple[Source, ...]
     generated_at: datetime
     """Taken from the data (the latest recording), never from the clock, so builds repeat exactly."""
@@ -89,15 +91,16 @@ class PageLinks(NamedTuple):
 
 def page_links(changes: Iterable[tuple[str, tuple[str, str], datetime]]) -> dict[str, PageLinks]:
     """Each change's place in its page's history, by change id, from ``(change id, page key,
-    recording time)``. A page's changes are ordered by recording time, then by id."""
-    by_page: defaultdict[tuple[str, str], list[tuple[datetime, str]]] = defaultdict(list)
-    for change_id, page_key, recorded_at in changes:
-        by_page[page_key].append((recorded_at, change_id))
+    recording time)`` in the store's order. A page's changes are ordered by recording time, and
+    those recorded at the same time as given."""
+    by_page: defaultdict[tuple[str, str], list[tuple[datetime, int, str]]] = defaultdict(list)
+    for order, (change_id, page_key, recorded_at) in enumerate(changes):
+        by_page[page_key].append((recorded_at, order, change_id))
     links = {}
     for history in by_page.values():
         history.sort()
         first_seen = history[0][0]
-        ids = [change_id for _, change_id in history]
+        ids = [change_id for _, _, change_id in history]
         last = len(ids) - 1
         for index, change_id in enumerate(ids):
             links[change_id] = PageLinks(

@@ -95,6 +95,34 @@ def test_a_page_history_links_its_changes(store: Store) -> None:
     assert {c.first_seen for c in lamp} == {lamp[0].recorded_at}
 
 
+def test_edits_recorded_in_the_same_second_keep_the_stores_order(tmp_path: Path) -> None:
+    """`spectrack import-git` records a page's whole history at once: its pager, history page,
+    feed and latest edit follow the store, not the commit ids."""
+    moment = datetime(2030, 1, 1, tzinfo=UTC)
+    with Store.create(tmp_path / "store", lambda: moment) as store:
+        for count in range(1, 9):
+            when = f"2025-01-{count:02}"
+            with store.writer(lambda: moment) as writer:
+                body = f"# Lamp\n\nThe lamp MUST glow {count} times.\n"
+                writer.record("lamps", LAMP, body.encode(), day(when), lastmod=when)
+        oldest_first = [revision.commit for revision in store.revisions()]
+        data = collect(store)
+    assert [c.previous_id for c in data.changes] == [None, *oldest_first[:-1]]
+    assert [c.next_id for c in data.changes] == [*oldest_first[1:], None]
+    out = tmp_path / "site"
+    build(data, out)
+    feed = (out / "feeds/all.xml").read_text()
+    assert [feed.index(commit) for commit in oldest_first] == sorted(
+        (feed.index(commit) for commit in oldest_first), reverse=True
+    )
+    source = (out / present.source_href("lamps")).read_text()
+    assert [commit for commit in oldest_first if commit in source] == oldest_first[-1:]
+    history = (out / present.page_href(data.changes[0].page_key)).read_text()
+    assert [history.index(commit) for commit in oldest_first] == sorted(
+        (history.index(commit) for commit in oldest_first), reverse=True
+    )
+
+
 def test_a_recorded_release_near_an_edit_is_named_on_its_change(store: Store) -> None:
     feed = RecordedFeed(
         key="github:lamps/lamp",
