@@ -220,6 +220,7 @@ def _environment() -> jinja2.Environment:
                 "rfc3339",
                 "row",
                 "second_text",
+                "section_text",
                 "source_href",
                 "strength_change",
                 "unified_diff",

@@ -9,8 +9,9 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from spectrack.model import Hunk
-from spectrack.site import present
+from spectrack.site import build, present
 from tests.site.conftest import BuiltSite
+from tests.site.fixtures import Edit, site_data
 from tests.site.scan import html_files
 
 pytestmark = pytest.mark.browser
@@ -309,6 +310,21 @@ def test_a_phone_sees_the_page_without_sideways_scrolling(
         page.goto(sample_site.url + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, path
+    context.close()
+
+
+def test_long_unbroken_names_wrap_on_a_phone(browser: Browser, tmp_path: Path) -> None:
+    word = "Unbrokenwordwithoutanyspace" * 6
+    old = f"# {word}\n\n## {word}\n\nThe lamp MUST glow.\n\nSee *{word}*.\n"
+    new = f"# {word}\n\n## {word}\n\nThe lamp MUST shine.\n\nSee _{word}_.\n"
+    edit = Edit("x01", "lamps", "docs/lamp.md", old, new, 1, title=word)
+    build(site_data([edit]), tmp_path)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto((tmp_path / present.change_href("x01")).as_uri())
+    page.click("details.formatting summary")
+    expect(page.locator("details.formatting li")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
 
 

@@ -105,6 +105,11 @@ def test_index_lists_the_changes_newest_upstream_edit_first(sample_site: BuiltSi
     assert verdicts == [e.verdict for e in newest_first]
     for label in ("Normative", "Editorial", "Formatting only"):
         assert label in scan.text
+    newest = newest_first[0].report
+    shown = f"+{newest.lines_added} −{newest.lines_removed}"
+    spoken = f"{present.plural(newest.lines_added, 'line')} added, {newest.lines_removed} removed"
+    assert f"{shown}{spoken}" in scan.text
+    assert not [tag for tag in scan.tags if "aria-label" in tag.attrs and tag.name == "span"]
 
 
 def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: BuiltSite) -> None:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Dialog, expect
 
-from spectrack.site import present
+from spectrack.site import build, present
 from tests.site.conftest import BuiltSite
-from tests.site.fixtures import HOSTILE_LASTMOD, HOSTILE_SOURCE, HOSTILE_TITLE, HOSTILE_URL
+from tests.site.fixtures import (
+    HOSTILE_LASTMOD,
+    HOSTILE_SOURCE,
+    HOSTILE_TITLE,
+    HOSTILE_URL,
+    Edit,
+    site_data,
+)
 from tests.site.scan import html_files, scan_file, scan_html
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -87,3 +95,17 @@ def test_nothing_hostile_runs_in_the_browser(browser: Browser, hostile_site: Bui
     assert page.evaluate("window.__pwned === undefined")
     assert dialogs == []
     context.close()
+
+
+def test_an_override_in_page_text_cannot_turn_the_sites_words_around(tmp_path: Path) -> None:
+    """A right-to-left override left open in a title or heading would show the site's own
+    "added" after it backwards: such text is shown as an isolate of its own."""
+    markdown = "# Lamp\n\n## Wick \u202e kcik\n\nThe lamp MUST glow.\n"
+    edit = Edit("x01", "lamps", "docs/lamp.md", None, markdown, 1, title="Harmless \u202e txet")
+    build(site_data([edit]), tmp_path)
+    change_page = scan_file(tmp_path / present.change_href("x01")).text
+    assert "\u2068Harmless \u202e txet\u2069 added" in change_page
+    assert "Section: Lamp › \u2068Wick \u202e kcik\u2069" in change_page
+    index = scan_file(tmp_path / "index.html").text
+    assert "\u2068Harmless \u202e txet\u2069 added" in index
+    assert "Harmless \u202e txet added" not in index
