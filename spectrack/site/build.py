@@ -187,6 +187,11 @@ def _base(base_url: str | None) -> str | None:
         return None
     if present.http_url(base_url) is None:
         raise InputError(f"base URL {base_url!r}: expected an http:// or https:// URL")
+    if "?" in base_url or "#" in base_url:
+        raise InputError(
+            f"base URL {base_url!r}: the site's files are put after it, so it may have no query "
+            "(?) or fragment (#)"
+        )
     return base_url if base_url.endswith("/") else base_url + "/"
 
 

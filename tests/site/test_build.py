@@ -427,6 +427,13 @@ def test_a_base_url_must_be_a_web_url(tmp_path: Path) -> None:
         build(sample_data(), tmp_path, base_url="javascript:alert(1)//")
 
 
+@pytest.mark.parametrize("base_url", ["https://x.example/#top", "https://x.example/?page=1"])
+def test_a_base_url_has_no_query_or_fragment(tmp_path: Path, base_url: str) -> None:
+    with pytest.raises(InputError, match="no query"):
+        build(sample_data(), tmp_path, base_url=base_url)
+    assert not list(tmp_path.iterdir())
+
+
 def test_the_output_must_be_a_folder(tmp_path: Path) -> None:
     target = tmp_path / "file"
     target.write_text("x")
