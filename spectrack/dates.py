@@ -73,12 +73,23 @@ def parse_lastmod(raw: str) -> UpstreamTime | None:
 
     ``2024``, ``2024-05``, ``2024-05-06`` have day precision (the first day of the period, UTC);
     forms with a time have second precision. Values that are not a valid date are None, and so
-    are times before 1970: git stores them but cannot read them back as an author date.
+    are times before 1970 (git stores them but cannot read them back as an author date) and
+    times that fall after the year 9999 in UTC.
     """
     parsed = _parse_w3c(raw)
-    if parsed is None or parsed.time.timestamp() < 0:
+    if parsed is None or not in_utc_range(parsed.time) or parsed.time.timestamp() < 0:
         return None
     return parsed
+
+
+def in_utc_range(moment: datetime) -> bool:
+    """Whether a time can be shown in UTC: ``9999-12-31T23:59:59-12:00`` falls in the year
+    10000 there, which no `datetime` holds."""
+    try:
+        moment.astimezone(UTC)
+    except OverflowError:
+        return False
+    return True
 
 
 def _parse_w3c(raw: str) -> UpstreamTime | None:

@@ -146,7 +146,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         lastmod = parse_lastmod(raw) if raw else None
         if raw and lastmod is None:
             warnings.append(
-                f"sitemap {url}: {location}: lastmod {raw!r} is not a date from 1970 on; ignored"
+                f"sitemap {url}: {location}: lastmod {raw!r} is not a date from 1970 to 9999; ignored"
             )
         entries.append(SitemapEntry(location, lastmod, raw))
     if off_site:

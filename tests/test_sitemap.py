@@ -54,14 +54,23 @@ def test_invalid_lastmod_is_none(raw: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "raw", ["1969-12-31", "1900-01-01T00:00:00Z", "0001-01-01", "1970-01-01T00:30:00+01:00"]
+    "raw",
+    [
+        "1969-12-31",
+        "1900-01-01T00:00:00Z",
+        "0001-01-01",
+        "1970-01-01T00:30:00+01:00",
+        "9999-12-31T23:59:59-12:00",
+        "9999-12-31T12:00:00-13:00",
+    ],
 )
-def test_lastmod_before_1970_is_unusable(raw: str) -> None:
+def test_lastmod_outside_1970_to_9999_in_utc_is_unusable(raw: str) -> None:
     assert parse_lastmod(raw) is None
     parsed = parse_sitemap(sitemap_xml({"https://docs.example.org/old": raw}), BASE)
     assert parsed.entries[0].lastmod is None and parsed.entries[0].lastmod_raw == raw
-    assert any(f"{raw!r} is not a date from 1970 on; ignored" in w for w in parsed.warnings)
+    assert any(f"{raw!r} is not a date from 1970 to 9999; ignored" in w for w in parsed.warnings)
     assert parse_lastmod("1970-01-01") is not None
+    assert parse_lastmod("9999-12-31T23:59:59+01:00") is not None
 
 
 def test_command_line_dates() -> None:
