@@ -443,7 +443,25 @@ def http_url_problem(value: str) -> str | None:
         return "not an http(s) URL"
     if port == 0:
         return "not a URL (port 0)"
+    if not parts.hostname:
+        return "not a URL (no host name)"
+    if _SPACE_OR_CONTROL.search(value):
+        return "not a URL (a space or control character in it)"
     return None
+
+
+_SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
+_HEADER_VALUE = re.compile(r"[\x20-\x7e]+")
+"""What an HTTP header value may hold as written: printable ASCII."""
+
+
+def _user_agent(reader: _Reader) -> str:
+    value = reader.get("user_agent", str, DEFAULT_USER_AGENT, "a string")
+    if not _HEADER_VALUE.fullmatch(value):
+        raise reader.error(
+            "user_agent", f"{value!r}: an HTTP header holds printable ASCII characters only"
+        )
+    return value
 
 
 def _http_url(reader: _Reader, key: str, value: str) -> str:
@@ -636,7 +654,7 @@ def parse_config(text: str, path: Path) -> Config:
             lock_wait=store.positive("lock_wait", float, 10.0, "a number of seconds"),
         ),
         fetch=FetchConfig(
-            user_agent=fetch.get("user_agent", str, DEFAULT_USER_AGENT, "a string"),
+            user_agent=_user_agent(fetch),
             timeout=fetch.positive("timeout", float, 30.0, "a number of seconds"),
             max_page_bytes=fetch.positive("max_page_bytes", int, 10 * 1024 * 1024, "an integer"),
             retries=retries,

@@ -135,8 +135,9 @@ def check_arguments(repo: Path, source: str, url_base: str) -> None:
     is made for it)."""
     if not valid_source_name(source):
         raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
-    if http_url_problem(url_base) is not None:
-        raise InputError(f"--url-base {url_base!r}: not an http(s) URL")
+    problem = http_url_problem(url_base)
+    if problem is not None:
+        raise InputError(f"--url-base {url_base!r}: {problem}")
     if not (repo / ".git").exists() and not (repo / "HEAD").exists():
         raise InputError(f"{repo}: not a git repository")
 

@@ -124,6 +124,16 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ("[fetch]\nstrip_timeout = -1\n", 2, "key 'strip_timeout': must be greater than 0"),
         ("[store]\nlock_wait = nan\n", 2, "key 'lock_wait': must be greater than 0"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
+        ('[[source]]\nname = "a"\nsitemap = "http://:80/s.xml"\n', 3, "(no host name)"),
+        ('[[source]]\nname = "a"\nsitemap = "http://user@/s.xml"\n', 3, "(no host name)"),
+        ('[[source]]\nname = "a"\nsitemap = "http://x y.org/s"\n', 3, "a space or control"),
+        (
+            '[fetch]\nuser_agent = "sp\u00e9ctrack"\n',
+            2,
+            "key 'user_agent': 'sp\u00e9ctrack': an HTTP",
+        ),
+        ('[fetch]\nuser_agent = "bot\\nX-Evil: 1"\n', 2, "printable ASCII characters only"),
+        ('[fetch]\nuser_agent = ""\n', 2, "key 'user_agent': '': an HTTP header"),
         (
             '[[source]]\nname = "a"\nsitemap = "http://[::1/s.xml"\n',
             3,
