@@ -488,6 +488,15 @@ def serve(directory: Path, port: int) -> None:
     serve_site(directory, port, on_ready=ready)
 
 
+def _one_line(usage: click.ClickException) -> str:
+    """Click's message on one line, with where to read more: its usage text runs over four."""
+    message = " ".join(usage.format_message().split())
+    context = getattr(usage, "ctx", None)
+    if context is None:
+        return message
+    return f"{message} (see {context.command_path} --help)"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; a `SpectrackError` becomes a one-line message and its exit code."""
     try:
@@ -495,7 +504,7 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Exit as stop:
         sys.exit(stop.exit_code)
     except click.ClickException as usage:
-        usage.show()
+        _echo(f"spectrack: error: {_one_line(usage)}", err=True)
         sys.exit(EXIT_USAGE)
     except click.exceptions.Abort:
         _echo("spectrack: aborted", err=True)

@@ -253,8 +253,9 @@ def test_usage_errors_exit_2(arguments: list[str]) -> None:
     done = spectrack("diff", *arguments, *pair("normative"))
     assert done.returncode == 2
     assert done.stdout == ""
-    assert "Traceback" not in done.stderr
-    assert "Error:" in done.stderr
+    assert done.stderr.startswith("spectrack: error: ")
+    assert done.stderr.endswith(" (see spectrack diff --help)\n")
+    assert done.stderr.count("\n") == 1
 
 
 def test_a_closed_standard_output_is_an_error_not_a_finding() -> None:
