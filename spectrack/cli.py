@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -48,7 +48,16 @@ def _echo(message: str, err: bool = False) -> None:
     no control character reaches the terminal."""
     if not err:
         _require_standard_output("the output")
-    click.echo(shown(message), err=err)
+    try:
+        click.echo(shown(message), err=err)
+    except BrokenPipeError:
+        _reader_gone(sys.stderr if err else sys.stdout)
+
+
+def _reader_gone(stream: TextIO) -> None:
+    """The reader stopped early (`| head`): that is its choice, not an error. The stream goes
+    nowhere from here, so that later lines and Python's last flush at exit do not fail."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _require_standard_output(what: str) -> None:
@@ -170,9 +179,7 @@ def publish(
         formats.FORMATS[output_format](comparison.report, sys.stdout, options)
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader stopped early (`| head`): that is its choice, not an error. Standard output
-        # goes nowhere from here, so that Python's last flush at exit does not complain either.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _reader_gone(sys.stdout)
     except OSError as error:
         raise InputError(f"cannot write the report to standard output ({error})") from None
     for name, path in outputs:

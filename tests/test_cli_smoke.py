@@ -1,11 +1,15 @@
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from spectrack.cli import main
+from spectrack.dates import Precision, TimeSource, UpstreamTime
+from spectrack.store import Store
 from tests.ci_support import run_cli
+from tests.conftest import StepClock
 
 
 def test_diff_exits_one_on_a_strengthened_requirement(tmp_path: Path, capsys) -> None:
@@ -83,3 +87,23 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path, output_format: st
         process.stdout.close()
         assert process.wait(timeout=60) == code
         assert process.stderr.read() == b""
+
+
+def test_a_log_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
+    """`spectrack log | head -1` on a long history: exit 0, nothing on stderr."""
+    clock = StepClock(datetime(2030, 1, 1, tzinfo=UTC))
+    moment = UpstreamTime(datetime(2025, 1, 1, tzinfo=UTC), TimeSource.FETCH, Precision.SECOND)
+    with Store.create(tmp_path / "store", clock) as store, store.writer(clock) as writer:
+        for number in range(400):
+            page = f"# Page {number}\n\nText.\n".encode()
+            writer.record("lamps", f"https://lamps.example/docs/p{number}", page, moment)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "spectrack", "log", "--store", str(tmp_path / "store")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert b"lamps/docs/p399" in process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
