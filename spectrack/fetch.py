@@ -13,8 +13,9 @@
 - redirects followed by hand: one to another host is refused unless that host is allowed.
 
 `read_sitemap` reads a sitemap or sitemap index into entries and says whether every file was read
-(only a complete sitemap may lead to removals). `markdown_text` checks a page body: HTML where
-Markdown was expected (an app shell or soft 404 answering 200) and non-UTF-8 bytes are errors.
+(only a complete sitemap may lead to removals). `markdown_text` checks a page body: an empty one,
+HTML where Markdown was expected (an app shell or soft 404 answering 200) and non-UTF-8 bytes are
+errors.
 """
 
 from __future__ import annotations
@@ -293,7 +294,14 @@ def looks_like_html(body: bytes, content_type: str) -> bool:
 
 
 def markdown_text(response: Response, url: str) -> str:
-    """The page text of a 200 answer; `FetchError` for HTML, binary or non-UTF-8 bodies."""
+    """The page text of a 200 answer; `FetchError` for HTML, binary, non-UTF-8 or empty bodies."""
+    if not response.body.strip():
+        # A listed page that says nothing is far more often a failed answer than a page emptied
+        # upstream; stored, it would report every requirement of the page as removed.
+        raise FetchError(
+            f"{url}: answered with an empty body; the version stored before is kept (a page "
+            "taken down leaves the sitemap)"
+        )
     if looks_like_html(response.body, response.content_type):
         raise FetchError(
             f"{url}: served an HTML document where Markdown was expected (an app shell or a soft "

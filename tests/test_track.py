@@ -337,6 +337,7 @@ def fault_routes(
             "HTML document where Markdown was expected",
         ),
         "non-UTF-8 bytes": (Reply(200, b"# Prompts\n\nna\xefve\n"), "not UTF-8"),
+        "empty body": (Reply(200, b" \n"), "answered with an empty body"),
         "soft 404 status": (Reply(404, b"gone"), "HTTP 404 for a page the sitemap lists"),
     }
 
@@ -350,6 +351,7 @@ FAULTS = [
     "off-host redirect",
     "HTML app shell",
     "non-UTF-8 bytes",
+    "empty body",
     "soft 404 status",
 ]
 
