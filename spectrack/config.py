@@ -200,7 +200,7 @@ class Config:
 
     def selected(self, names: Sequence[str]) -> list[SourceConfig]:
         """The named sources (`ConfigError` for an unknown one); every source when none is named."""
-        return [self.source(name) for name in names] if names else list(self.sources)
+        return [self.source(name) for name in dict.fromkeys(names)] if names else list(self.sources)
 
     def source(self, name: str) -> SourceConfig:
         for source in self.sources:

@@ -70,6 +70,12 @@ def pair_pages(old: Path, new: Path) -> list[tuple[str, Path | None, Path | None
                 raise InputError(f"{path}: not a regular file")
         return [(new.name, old, new)]
     old_files, new_files = page_files(old), page_files(new)
+    if not old_files and not new_files:
+        # Nothing compared would pass any --fail-on: a mistyped folder must not pass a CI gate.
+        raise InputError(
+            f"{old} and {new}: neither folder holds a page (.md, .mdx, .markdown); "
+            "check the folders"
+        )
     return [
         (name, old_files.get(name), new_files.get(name))
         for name in sorted(old_files.keys() | new_files.keys())

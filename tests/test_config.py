@@ -249,6 +249,12 @@ def test_duplicate_source_names_are_refused(tmp_path: Path) -> None:
         parse(text, tmp_path)
 
 
+def test_a_source_named_twice_is_selected_once(tmp_path: Path) -> None:
+    config = parse(FULL, tmp_path)
+    assert [s.name for s in config.selected(["other", "mcp", "other"])] == ["other", "mcp"]
+    assert [s.name for s in config.selected([])] == ["mcp", "other"]
+
+
 def test_toml_syntax_errors_are_config_errors(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"not valid TOML.*line 2"):
         parse('[store]\npath = "unclosed\n', tmp_path)

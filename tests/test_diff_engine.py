@@ -998,6 +998,13 @@ def test_directories_pair_pages_by_relative_path(tmp_path: Path) -> None:
     assert report.counts == {"normative": 2, "editorial": 1, "formatting": 0}
 
 
+def test_two_folders_without_pages_are_an_input_error(tmp_path: Path) -> None:
+    old = _tree(tmp_path / "old", {"notes.txt": "not a page"})
+    (tmp_path / "new").mkdir()
+    with pytest.raises(InputError, match="neither folder holds a page"):
+        diff_paths(old, tmp_path / "new")
+
+
 def test_two_files_are_one_page_named_after_the_new_file(tmp_path: Path) -> None:
     tree = _tree(tmp_path, {"a/lid.md": "The lid MAY lock.\n", "b/lid.md": "The lid MUST lock.\n"})
     report = diff_paths(tree / "a/lid.md", tree / "b/lid.md")
