@@ -256,7 +256,7 @@ def diff(
     or two of those; PAGE is a store path without .md, or a URL. --since DATE: every store page
     recorded since DATE.
     """
-    if sources and not since:
+    if sources and since is None:
         raise click.UsageError("--source applies only with --since")
     comparison = compare_targets(
         old,
@@ -264,7 +264,7 @@ def diff(
         paths,
         repo,
         store_path=store_location(config_file, store_dir),
-        since=parse_when(since) if since else None,
+        since=parse_when(since) if since is not None else None,
         sources=sources,
     )
     sys.exit(publish(comparison, config=optional_config(config_file), **report))
@@ -356,7 +356,7 @@ def log(
             store,
             page=store.resolve(page) if page else None,
             sources=sources,
-            since=parse_when(since) if since else None,
+            since=parse_when(since) if since is not None else None,
             classes=classes,
         )
     for entry in reversed(entries):

@@ -88,6 +88,8 @@ def _folder_prefix(folder: str) -> str:
 def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
     """Commits touching pages under ``folder``, oldest first, with their page changes."""
     prefix = _folder_prefix(folder)
+    if not run_git(repo, "rev-parse", "--verify", "--quiet", "HEAD", check=False):
+        raise InputError(f"{repo}: the repository has no commit yet; nothing to import")
     output = run_git(
         repo,
         "log",

@@ -134,6 +134,9 @@ def test_log_lists_changes_newest_first_with_verdicts(
     assert [line.split()[4] for line in out.splitlines()] == ["editorial", "added"]
     code, out, _ = run(capsys, "log", "--since", "2999-01-01")
     assert code == 0 and out == ""
+    for command in ("log", "diff"):
+        code, out, err = run(capsys, command, "--since", "")
+        assert (code, out) == (2, "") and "'': not a date" in err, command
     code, _, err = run(capsys, "log", "mcp/none")
     assert code == 2 and "mcp/none: no such page" in err
 

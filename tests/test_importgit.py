@@ -276,6 +276,15 @@ def test_not_a_repository(tmp_path: Path) -> None:
         import_git(store, tmp_path / "none", folder="d", source="s", url_base="https://x.org")
 
 
+def test_a_repository_without_commits(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path / "empty")], check=True)
+    with (
+        Store.create(tmp_path / "store") as store,
+        pytest.raises(InputError, match="empty: the repository has no commit yet"),
+    ):
+        import_git(store, tmp_path / "empty", folder="d", source="s", url_base="https://x.org")
+
+
 def test_page_urls() -> None:
     assert page_url("https://x.org/spec/", "a/b.mdx") == "https://x.org/spec/a/b"
     assert page_url("https://x.org/spec", "a/index.md") == "https://x.org/spec/a"
