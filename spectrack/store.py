@@ -53,6 +53,8 @@ existing history (a ref update that is not a fast-forward fails) and publishes c
 checkpoint or at the end of a complete stream: a run killed at any moment leaves the previous
 commits intact, and the next run fetches what is missing again. The files of the working tree are
 written while the run goes (`spectrack.worktree`); the next run also undoes those of a killed run.
+A run refuses to start while tracked files or the index hold changes that no run left (a hand
+edit), which that checkout would discard.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
 from spectrack.revisioncache import RevisionCache
-from spectrack.worktree import WorkTree, check_out
+from spectrack.worktree import WorkTree, changed_by_hand, check_out
 
 BRANCH = "refs/heads/main"
 META_FILE = ".spectrack/store.json"
@@ -685,6 +687,7 @@ class Store:
             self._require_branch_checked_out()
             self._clear_stale_locks()
             pending = self.path / ".git" / CHECKOUT_PENDING
+            self._refuse_uncommitted_changes(pending)
             if pending.exists():
                 # A killed run's files are undone first: a new page's file found in the working
                 # tree is then someone's own, never written over (`StoreWriter.record`).
@@ -720,6 +723,21 @@ class Store:
             raise StoreError(
                 f"{self.path}: HEAD is {where}, not on the store's branch main; spectrack writes "
                 f"only to a store checked out at main (git -C {self.path} switch main)"
+            )
+
+    def _refuse_uncommitted_changes(self, pending: Path) -> None:
+        """`StoreError` when tracked files of the working tree or the index hold changes that no
+        run left (see `changed_by_hand`): a run ends with ``git reset``, which would discard them."""
+        changed = changed_by_hand(
+            pending, functools.partial(git, self.path), lambda path: not checked_out(path)
+        )
+        if changed:
+            shown = ", ".join(_clean_trailer(path) for path in changed[:3])
+            more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+            raise StoreError(
+                f"{self.path}: uncommitted changes to files of the store ({shown}{more}), which "
+                f"a run would undo; set them aside with `git -C {self.path} stash` (or drop them "
+                f"with `git -C {self.path} restore --staged --worktree .`), then run again"
             )
 
     def _clear_stale_locks(self) -> None:

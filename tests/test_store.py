@@ -8,10 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from pytest import CaptureFixture
 
+from spectrack.cli import main
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.history import log_entries
+from spectrack.serve import LocalSite
 from spectrack.store import CHECKOUT_PENDING, PageState, RevisionEvent, Store
 from tests.conftest import StepClock
 from tests.storecheck import assert_consistent, git, head, page_bytes
@@ -174,6 +177,8 @@ def test_a_second_writer_waits_then_says_the_store_is_busy(store: Store) -> None
 def test_stale_git_locks_of_a_killed_run_are_cleared(store: Store) -> None:
     (store.path / ".git" / "index.lock").write_text("")
     (store.path / ".git" / "refs" / "heads" / "main.lock").write_text("")
+    # A run lists a file before it writes it.
+    (store.path / ".git" / CHECKOUT_PENDING).write_bytes(b"mcp/spec/tools.md\0")
     (store.path / "mcp" / "spec" / "tools.md").write_text("half written")
     with store.writer(StepClock()) as writer:
         writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
@@ -442,3 +447,143 @@ def test_a_store_of_another_format_is_refused(store: Store, meta: bytes, problem
     git(store.path, "-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qm", "edited")
     with pytest.raises(StoreError, match=re.escape(problem)):
         Store.open(store.path)
+
+
+def _edit(path: Path) -> None:
+    with path.open("ab") as file:
+        file.write(b"note\n")
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ("unstaged edit", "mcp/spec/tools/other.md"),
+        ("staged edit", "mcp/spec/tools/other.md"),
+        ("deleted file", "mcp/spec/tools/other.md"),
+        ("staged deletion", "mcp/spec/tools/other.md"),
+        ("staged new file", "mcp/notes.md"),
+    ],
+)
+def test_a_run_refuses_to_start_over_uncommitted_changes_and_keeps_them(
+    store: Store, change: str, named: str
+) -> None:
+    other = store.path / "mcp" / "spec" / "tools" / "other.md"
+    if change in ("unstaged edit", "staged edit"):
+        _edit(other)
+    if change == "staged edit":
+        git(store.path, "add", "mcp/spec/tools/other.md")
+    if change == "deleted file":
+        other.unlink()
+    if change == "staged deletion":
+        git(store.path, "rm", "-q", "mcp/spec/tools/other.md")
+    if change == "staged new file":
+        (store.path / "mcp" / "notes.md").write_bytes(b"my notes\n")
+        git(store.path, "add", "mcp/notes.md")
+    # An untracked file the store does not touch is no change: not named, never in the way.
+    stray = store.path / "mcp" / "spec" / "stray.txt"
+    stray.write_bytes(b"stray\n")
+    files = {
+        path: path.read_bytes() if path.exists() else None
+        for path in (other, store.path / "mcp" / "notes.md", stray)
+    }
+    status = git(store.path, "status", "--porcelain", "--untracked-files=all")
+    before = head(store.path)
+    with (
+        pytest.raises(StoreError) as error,
+        store.writer(StepClock()) as writer,
+    ):
+        writer.record("mcp", URL, b"# Tools\n\nA change to another page.\n", day("2025-04-01"))
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(
+        f"{store.path}: uncommitted changes to files of the store ({named}), which a run would "
+        f"undo; set them aside with `git -C {store.path} stash`"
+    )
+    assert head(store.path) == before
+    assert git(store.path, "status", "--porcelain", "--untracked-files=all") == status
+    assert {p: p.read_bytes() if p.exists() else None for p in files} == files
+    # Set aside as the message says, the change survives a run and comes back.
+    git(store.path, "stash", "-q")
+    with store.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n\nA change to another page.\n", day("2025-04-01"))
+    assert head(store.path) != before
+    assert stray.read_bytes() == b"stray\n"
+    git(store.path, "stash", "pop", "-q", "--index")
+    assert git(store.path, "status", "--porcelain", "--untracked-files=all") == status
+    assert {p: p.read_bytes() if p.exists() else None for p in files} == files
+
+
+def test_many_changes_are_named_by_a_few(store: Store) -> None:
+    for name in ("a", "b", "c", "d", "e"):
+        (store.path / "mcp" / f"{name}.md").write_text(name)
+    git(store.path, "add", "mcp")
+    with (
+        pytest.raises(StoreError, match=r"\(mcp/a\.md, mcp/b\.md, mcp/c\.md and 2 more\)"),
+        store.writer(StepClock()),
+    ):
+        pass
+
+
+def test_a_killed_runs_files_are_repaired_but_an_edit_beside_them_refuses_first(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def killed(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    # Killed once its commits were published, before its files were checked out: the index
+    # still has the files before the run (page state included), one page is half written.
+    monkeypatch.setattr("spectrack.store.check_out", killed)
+    with pytest.raises(KeyboardInterrupt), store.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n\nRewritten by the run.\n", day("2025-04-01"))
+        writer.record("mcp", URL + "/new", b"# New\n", day("2025-04-01"))
+    monkeypatch.undo()
+    published = head(store.path)
+    pending = store.path / ".git" / CHECKOUT_PENDING
+    assert pending.exists()
+    tools = store.path / "mcp" / "spec" / "tools.md"
+    tools.write_bytes(b"# Tools\n\nRewr")
+    other = store.path / "mcp" / "spec" / "tools" / "other.md"
+    _edit(other)
+    status = git(store.path, "status", "--porcelain", "--untracked-files=all")
+    with (
+        pytest.raises(StoreError, match=r"store \(mcp/spec/tools/other\.md\), which a run would"),
+        store.writer(StepClock()),
+    ):
+        pass
+    assert other.read_bytes() == b"# Other\nnote\n"
+    assert tools.read_bytes() == b"# Tools\n\nRewr", "nothing changed before the refusal"
+    assert pending.exists()
+    assert git(store.path, "status", "--porcelain", "--untracked-files=all") == status
+    git(store.path, "restore", "mcp/spec/tools/other.md")
+    with store.writer(StepClock()):
+        pass
+    assert head(store.path) == published
+    assert tools.read_bytes() == b"# Tools\n\nRewritten by the run.\n"
+    assert page_bytes(store.path, "mcp/spec/tools/new") == b"# New\n"
+    assert not pending.exists()
+    assert_consistent(store.path)
+
+
+def test_fetch_over_an_edit_in_the_store_is_a_one_line_error_and_keeps_it(
+    tmp_path: Path, site: LocalSite, monkeypatch: pytest.MonkeyPatch, capsys: CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "spectrack.toml").write_text(
+        f'[store]\npath = "snapshots"\n\n[[source]]\nname = "mcp"\n'
+        f'sitemap = "{site.url("/sitemap.xml")}"\nmarkdown = "{{url}}.md"\n'
+    )
+    site.publish({"/docs/a": b"# A\n", "/docs/b": b"# B\n"}, lastmod="2025-03-26")
+    main(["fetch", "--quiet"])
+    edited = tmp_path / "snapshots" / "mcp" / "docs" / "b.md"
+    _edit(edited)
+    git(tmp_path / "snapshots", "add", "mcp/docs/b.md")
+    site.publish({"/docs/a": b"# A\n\nChanged.\n", "/docs/b": b"# B\n"}, lastmod="2025-06-18")
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        main(["fetch", "--quiet"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "snapshots: uncommitted changes to files of the store (mcp/docs/b.md)" in err
+    assert edited.read_bytes() == b"# B\nnote\n"
+    assert git(tmp_path / "snapshots", "status", "--porcelain") == "M  mcp/docs/b.md\n"
