@@ -112,9 +112,8 @@ def test_edits_recorded_in_the_same_second_keep_the_stores_order(tmp_path: Path)
     out = tmp_path / "site"
     build(data, out)
     feed = (out / "feeds/all.xml").read_text()
-    assert [feed.index(commit) for commit in oldest_first] == sorted(
-        (feed.index(commit) for commit in oldest_first), reverse=True
-    )
+    entries = [feed.index(f"change/{commit}") for commit in oldest_first]
+    assert entries == sorted(entries, reverse=True)
     source = (out / present.source_href("lamps")).read_text()
     assert [commit for commit in oldest_first if commit in source] == oldest_first[-1:]
     history = (out / present.page_href(data.changes[0].page_key)).read_text()
