@@ -78,7 +78,16 @@ from pathlib import Path
 from typing import IO, Any
 
 from spectrack.chunkfile import reduce_by_constructor
-from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, git_date, iso, utc_now
+from spectrack.dates import (
+    Clock,
+    Precision,
+    TimeSource,
+    UpstreamTime,
+    git_date,
+    in_utc_range,
+    iso,
+    utc_now,
+)
 from spectrack.errors import InputError, StoreBusyError, StoreError
 from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
@@ -273,11 +282,13 @@ _LOG_FORMAT = "--format=%H%x1f%aI%x1f%cI%x1f%B%x1e"
 
 
 def _log_time(text: str) -> datetime | None:
-    """A strict ISO date from ``git log``; None where git printed the placeholder instead."""
+    """A strict ISO date from ``git log``; None where git printed the placeholder instead, and
+    for a time past the year 9999 in UTC (an upstream commit's date), which no reader can show."""
     try:
-        return datetime.fromisoformat(text)
+        moment = datetime.fromisoformat(text)
     except ValueError:
         return None
+    return moment if in_utc_range(moment) else None
 
 
 def _parse_log(output: bytes) -> list[Revision]:
@@ -303,8 +314,8 @@ def _parse_log(output: bytes) -> list[Revision]:
                 "edited by hand or written by a newer spectrack"
             ) from None
         if upstream is None:
-            # A date git cannot show (a lastmod before 1970 kept by an older version): the time
-            # it was recorded is the best known, as for a page without a lastmod.
+            # A date git cannot show (a lastmod before 1970 kept by an older version) or that
+            # overflows UTC: the time it was recorded is the best known, as for no lastmod.
             upstream, time_source, precision = recorded, TimeSource.FETCH, Precision.SECOND
         revisions.append(
             Revision(

@@ -10,6 +10,8 @@ import pytest
 from spectrack.dates import Precision, TimeSource
 from spectrack.errors import InputError
 from spectrack.importgit import import_git, page_url
+from spectrack.site import build, present
+from spectrack.site.collect import collect
 from spectrack.store import RevisionEvent, Store
 from tests.conftest import StepClock
 from tests.interrupt import StopAfter
@@ -290,3 +292,19 @@ def test_page_urls() -> None:
     assert page_url("https://x.org/spec", "a/index.md") == "https://x.org/spec/a"
     assert page_url("https://x.org/spec", "index.md") == "https://x.org/spec"
     assert page_url("https://x.org", "with space.md") == "https://x.org/with%20space"
+
+
+def test_a_commit_dated_past_the_year_9999_in_utc_is_placed_at_its_recording(
+    tmp_path: Path,
+) -> None:
+    """9999-12-31T23:59:59-12:00 is in the year 10000 in UTC: no reader of the store could show
+    it, and the site and log stopped on it for good."""
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("@253402343999 -1200", {"docs/a.md": b"# A\n\nClients MUST send.\n"})
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="s", url_base="https://x.org/d")
+        (revision,) = store.revisions()
+        assert revision.time_source is TimeSource.FETCH
+        assert revision.upstream_time == revision.recorded_time
+        build(collect(store), tmp_path / "site")
+    assert (tmp_path / "site" / present.change_href(revision.commit)).is_file()
