@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 import httpx
@@ -102,11 +103,23 @@ class FetchSummary:
         return not self.failures
 
 
+FUTURE_SLACK = timedelta(days=1)
+"""How far ahead of the fetch a lastmod may lie (a site's clock or time zone slightly off); one
+further ahead is wrong, and would keep the edit at the top of every list for years."""
+
+
 def _upstream_time(entry: SitemapEntry, state: PageState | None, clock: Clock) -> UpstreamTime:
-    """The sitemap's lastmod when it moved since the last revision; otherwise the fetch time."""
-    if entry.lastmod is not None and (state is None or entry.lastmod_raw != state.lastmod_recorded):
+    """The sitemap's lastmod when it moved since the last revision and is not in the future;
+    otherwise the fetch time."""
+    now = clock()
+    moved = state is None or entry.lastmod_raw != state.lastmod_recorded
+    if entry.lastmod is not None and moved and not _ahead(entry.lastmod, now):
         return entry.lastmod
-    return UpstreamTime(clock(), TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
+    return UpstreamTime(now, TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
+
+
+def _ahead(lastmod: UpstreamTime, now: datetime) -> bool:
+    return lastmod.time > now + FUTURE_SLACK
 
 
 def _page_text(source: SourceConfig, response: Response, strip_timeout: float) -> str:
@@ -271,6 +284,13 @@ class _SourceRun:
         for message in sitemap.errors:
             self.fail(source.sitemap, message)
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
+        now = self.clock()
+        for entry in listed:
+            if entry.lastmod is not None and _ahead(entry.lastmod, now):
+                self.progress.warn(
+                    f"sitemap {source.sitemap}: {entry.url}: lastmod {entry.lastmod_raw!r} is more "
+                    "than a day in the future; the fetch time is used"
+                )
         self.counts["listed"] = len(listed)
         states = dict(self.writer.states(source.name))
         jobs = []

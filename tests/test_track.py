@@ -468,6 +468,31 @@ def test_off_site_urls_are_left_out_with_a_warning(site: LocalSite, store: Path)
     assert any("1 URL(s) on another scheme or host" in w for w in progress.warnings)
 
 
+def test_a_lastmod_more_than_a_day_ahead_falls_back_to_the_fetch_time(
+    site: LocalSite, store: Path
+) -> None:
+    """A lastmod years ahead would keep the edit at the top of every list; a few hours ahead is
+    a site's clock or time zone a little off, and kept."""
+    site.publish(
+        V1,
+        lastmod={"/spec/tools": "2999-01-01", "/spec/prompts": "2031-05-01T20:00:00+00:00"},
+    )
+    progress = SilentProgress()
+    clock = StepClock(datetime(2031, 5, 1, tzinfo=UTC))
+    summary = fetch(make_config(site, store), clock, progress=progress)
+    assert summary.ok and summary.sources[0].new == 3
+    assert [w for w in progress.warnings if "in the future" in w] == [
+        f"sitemap {site.url('/sitemap.xml')}: {site.url('/spec/tools')}: lastmod '2999-01-01' is "
+        "more than a day in the future; the fetch time is used"
+    ]
+    with Store.open(store) as opened:
+        (tools,) = opened.history("spec/spec/tools")
+        (prompts,) = opened.history("spec/spec/prompts")
+    assert tools.time_source is TimeSource.FETCH and tools.upstream_time.year == 2031
+    assert tools.lastmod_raw == "2999-01-01"
+    assert prompts.time_source is TimeSource.SITEMAP and prompts.upstream_time.hour == 20
+
+
 def test_a_lastmod_before_1970_falls_back_to_the_fetch_time(site: LocalSite, store: Path) -> None:
     site.publish(V1, lastmod={"/spec/tools": "1969-12-31", "/spec/prompts": "2025-03-26"})
     progress = SilentProgress()
