@@ -366,6 +366,13 @@ class Store:
             raise StoreError(
                 f"{path}: no snapshot store here; run `spectrack init` or `spectrack fetch` first"
             )
+        if not (path / ".git").is_dir():
+            # A linked worktree or a submodule: its repository lies elsewhere, with the locks,
+            # caches and checkout list spectrack keeps beside the store's own.
+            raise StoreError(
+                f"{path}: a git worktree or submodule (its .git is a file); a snapshot store is a "
+                f"repository of its own: use `git clone` to make one"
+            )
         store = cls(path)
         meta = store._blob(f"{BRANCH}:{META_FILE}") if store.head() is not None else None
         if meta is None:

@@ -161,6 +161,16 @@ def test_open_refuses_what_is_not_a_store(tmp_path: Path) -> None:
         Store.open(tmp_path / "plain")
 
 
+def test_a_worktree_of_a_store_is_refused_with_what_to_do(store: Store, tmp_path: Path) -> None:
+    linked = tmp_path / "linked"
+    subprocess.run(
+        ["git", "-C", str(store.path), "worktree", "add", "-q", "--detach", str(linked)],
+        check=True,
+    )
+    with pytest.raises(StoreError, match=r"linked: a git worktree .* use `git clone`"):
+        Store.open(linked)
+
+
 def test_a_second_writer_waits_then_says_the_store_is_busy(store: Store) -> None:
     with (
         store.lock(1.0),
