@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from spectrack.errors import InputError
 from spectrack.markdown.blocks import walk
 from spectrack.markdown.hugo import resolve_links
 from spectrack.markdown.outline import Outline, outline
@@ -59,13 +58,7 @@ def parse_window(
     # (of a code block that runs to the window's end).
     text = "\n".join(lines) + ("\n" if end < len(page.lines) else "")
     env = {"references": _References(page), INLINE_CACHE: inline_cache}
-    try:
-        tokens = parser(page.dialect, at_page_start=start == 0).parse(text, env)
-    except RecursionError:
-        raise InputError(
-            "blocks nested more deeply than spectrack can read (lists or quotes about 300 levels "
-            "deep, components about 190)"
-        ) from None
+    tokens = parser(page.dialect, at_page_start=start == 0).parse(text, env)
     result = walk(tokens, lines, page.context_at(start))
     return result.blocks, result.admonitions
 

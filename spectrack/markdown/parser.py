@@ -17,7 +17,7 @@ from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from spectrack.markdown import hugo, mdx
+from spectrack.markdown import deep, hugo, mdx
 from spectrack.markdown.admonitions import is_container_name
 
 
@@ -88,7 +88,8 @@ def detect_dialect(text: str, name: str = "") -> Dialect:
 BLOCK_NESTING = 1000
 """How deep markdown-it follows nested blocks (lists, quotes, components). Its CommonMark preset
 stops at 20 and drops what lies deeper, so a requirement in a list ten levels deep vanished;
-Python's recursion gives out first at this depth, and `parse_window` refuses such a page."""
+`deep.flat_rule` takes over well before this depth (at `deep.DEEPEST_LEVEL`), so it is never
+reached and nothing is dropped."""
 INLINE_NESTING = 20
 """How deep markdown-it follows nested inline markup (its preset's depth): brackets that never
 close nest no further and stay text."""
@@ -130,6 +131,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
             md.block.ruler.before("html_block", name, rule)
     if dialect is Dialect.MDX:
         md.disable("code")
+    md.block.ruler.before(md.block.ruler.__rules__[0].name, "deep", deep.flat_rule)
     _dispatch_by_first_character(md)
     # Links are only read, never rendered: keep targets as written and skip URL normalization,
     # which is a noticeable share of parsing time.
