@@ -21,7 +21,6 @@ from spectrack.diff.align import (
 from spectrack.diff.classify import Vocabulary, classify_pair, classify_single, same_requirement
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
-from spectrack.errors import InputError
 from spectrack.markdown import Outline, parse, parse_window, scan
 from spectrack.markdown.inline import clean
 from spectrack.model import (
@@ -325,15 +324,8 @@ def diff_texts(
 
     Only the windows around changed lines are parsed unless ``incremental`` is false, which
     parses both pages whole (the same verdict, hunk classes and editorial and normative changes,
-    slower; kept to check that claim). A page that cannot be read raises `InputError`.
+    slower; kept to check that claim). Any text is read, however malformed or deeply nested.
     """
-    try:
-        return _diff_texts(old, new, path, incremental)
-    except InputError as error:
-        raise InputError(f"{path}: {error}") from None
-
-
-def _diff_texts(old: str | None, new: str | None, path: str, incremental: bool) -> PageReport:
     # Pages read by spectrack arrive so already (`decode_page`); text handed in may not.
     old = unix_line_ends(old) if old is not None else None
     new = unix_line_ends(new) if new is not None else None
