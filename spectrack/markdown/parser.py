@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
-from markdown_it.rules_core import StateCore
+from markdown_it.rules_core import StateCore, normalize
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
@@ -122,6 +122,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
         {"html": True, "alerts": True, "maxNesting": nesting, **_DEFAULTS_READ_BY_RULES},
     )
     md.enable(["table", "strikethrough"])
+    md.core.ruler.at("normalize", _normalize_if_needed)
     if at_page_start:
         md.use(front_matter_plugin)
     md.use(admon_plugin)
@@ -239,12 +240,23 @@ def _if_underlined(rule: BlockRule) -> BlockRule:
     return guarded
 
 
+def _if_indented_as_code(rule: BlockRule) -> BlockRule:
+    def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+        # The code rule's own first test (`StateBlock.is_code_block`), without the call and the
+        # debug log the rule does before it.
+        return state.sCount[line] - state.blkIndent >= 4 and rule(state, line, end, silent)
+
+    return guarded
+
+
 GUARDS: dict[str, Callable[[BlockRule], BlockRule]] = {
+    "code": _if_indented_as_code,
     "table": _if_next_line_starts("|-:"),
     "lheading": _if_underlined,
 }
-"""Cheap tests that block rules pass through first: a table's next line is its delimiter row; a
-setext heading's text is underlined with ``=`` or ``-`` before a blank line."""
+"""Cheap tests that block rules pass through first: indented code is indented four columns past
+the block's indentation; a table's next line is its delimiter row; a setext heading's text is
+underlined with ``=`` or ``-`` before a blank line."""
 
 
 _INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
@@ -297,6 +309,17 @@ def _store_inline(state: StateCore) -> None:
         for token in state.tokens:
             if token.type == "inline" and token.children is not None:
                 cache.setdefault(token.content, token.children)
+
+
+def _normalize_if_needed(state: StateCore) -> None:
+    """markdown-it's ``normalize`` core rule, run only on text it would change.
+
+    Its pattern matches every line break (to turn ``\r\n`` and ``\r`` into ``\n``), so on
+    text with neither a carriage return nor a NUL it rebuilds the same string at a cost that
+    grows with the number of lines.
+    """
+    if "\r" in state.src or "\0" in state.src:
+        normalize(state)
 
 
 def _as_written(url: str) -> str:
