@@ -20,8 +20,8 @@ from markdown_it.token import Token
 
 from spectrack.sentences import Ranges
 
-_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
-_WHITESPACE = re.compile(r"\s+")
+_ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
 _NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -94,7 +94,29 @@ _ENTITY_END = re.compile(r"&[A-Za-z]+$")
 
 def clean(text: str) -> str:
     """Collapse whitespace and drop zero-width characters (NBSP counts as whitespace)."""
-    return _WHITESPACE.sub(" ", text.translate(_ZERO_WIDTH)).strip()
+    return " ".join(_without_zero_width(text).split())
+
+
+def _without_zero_width(text: str) -> str:
+    # Text seldom holds any: looking for each (none in ASCII) is far cheaper than translating
+    # every character.
+    if text.isascii() or not any(character in text for character in _ZERO_WIDTH_CHARACTERS):
+        return text
+    return text.translate(_ZERO_WIDTH)
+
+
+def _collapsed(text: str) -> str:
+    r"""``text`` without zero-width characters and with every whitespace run one space.
+
+    That is what replacing each ``\s+`` match by a space gives: `str.split` cuts at the very
+    characters ``\s`` matches, and splitting and joining costs a fraction of the substitution on
+    long text (an HTML block).
+    """
+    text = _without_zero_width(text)
+    words = " ".join(text.split())
+    if not words:
+        return " " if text else ""
+    return (" " if text[0].isspace() else "") + words + (" " if text[-1].isspace() else "")
 
 
 def bare_urls(text: str, apart: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
@@ -215,8 +237,12 @@ class InlineText:
         return self.parts[0].rstrip()
 
     def append(self, piece: str) -> None:
-        if _NEEDS_CLEANING.search(piece):
-            piece = _WHITESPACE.sub(" ", piece.translate(_ZERO_WIDTH))
+        # Most pieces are printable ASCII with no double space, which needs no cleaning: telling
+        # so takes no search.
+        if not (piece.isascii() and piece.isprintable() and "  " not in piece) and (
+            _NEEDS_CLEANING.search(piece)
+        ):
+            piece = _collapsed(piece)
         if piece[:1] == " " and (not self.parts or self.parts[-1][-1:] == " "):
             piece = piece[1:]
         if piece:
