@@ -70,6 +70,9 @@ _ADMONITION_MARKER = re.compile(r"(?:\?\?\?\+|!!!|\?\?\?)( *)\S")
 and its body is the lines indented three columns past the spaces after the marker."""
 _LEAST_ADMONITION_BODY = 3
 """The least indentation of an admonition's body (``!!!note``)."""
+_RAW_RUN_STARTS = frozenset("<ie")
+"""The characters a line that opens raw lines (see `_Scan._raw_run`) starts with, its
+indentation set aside: a tag's, an ``import``'s or an ``export``'s."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -771,7 +774,12 @@ class _Scan:
         when ``line``, at offset ``start``, opens lines the parser reads raw up to a blank line:
         an MDX ``import``/``export`` statement, or an HTML block no element rule takes. Nothing
         in them is a heading or opens anything."""
-        if not (self._esm(line, start) or self._html_block(line, start)):
+        # A statement starts at the margin, an HTML block with a tag: most lines the scan looks
+        # at are headings and fences, which the first character rules out.
+        first = self.lines[line].lstrip(" \t")[:1]
+        if first not in _RAW_RUN_STARTS or not (
+            self._esm(line, start) or self._html_block(line, start)
+        ):
             return None
         blank = _BLANK_LINE.search(self.text, start)
         end = blank.start() if blank is not None else len(self.text)
@@ -915,11 +923,12 @@ class _Scan:
     def _item_column(self, line: int, fence: int) -> int:
         """Where the content of the list item that a fence at column ``fence`` of ``line`` is in
         starts (the fence may open the item: ``- ```json``); 0 when it is in no item."""
+        if not fence:
+            # At the margin: no item's marker can stand before it.
+            return 0
         own = _ITEM_START.match(self.lines[line])
         if own is not None and own.end() <= fence:
             return own.end()
-        if not fence:
-            return 0
 
         def step(above: int) -> int | _Found[int]:
             if above < self.body_start:
