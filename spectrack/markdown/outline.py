@@ -249,6 +249,9 @@ class Outline:
     def _markup_before_introduced_list(self, line: int) -> bool:
         """Whether ``line`` opens markup (a comment, an element) or a link reference definition
         that stands between a list and the lead-in that introduces it (see `_introduced_item`)."""
+        if self.lines[line].strip() and not self._shows_nothing(line):
+            # Most lines show text: the walk past markup would stop at once.
+            return False
         following = self._after_markup(line)
         return following > line and following < len(self.lines) and self._introduced_item(following)
 
@@ -279,7 +282,8 @@ class Outline:
             return True
         if self.fenced.covering(line) is not None:
             return False
-        return _REFERENCE.match("\n" + text) is not None or (
+        # A definition holds "]:", which is quicker to look for than to match one.
+        return ("]:" in text and _REFERENCE.match("\n" + text) is not None) or (
             self.dialect is Dialect.MDX and mdx.ESM.match(text) is not None
         )
 
