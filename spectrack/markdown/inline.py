@@ -265,10 +265,12 @@ class InlineText:
     def key(self, start: int = 0, end: int | None = None) -> str:
         """The comparison key of ``text[start:end]``: the words, then the link targets in it."""
         stop = self.length if end is None else end
-        words = self.text[start:stop].strip()
+        text = self.text
+        words = text[start:stop].strip()
         if self.struck:
-            text = self.text
             words += "".join(f" ~{text[a:b]}~" for a, b in _from_to(self.struck, start, stop))
+        if not self.links:
+            return words
         targets = [target for _, target in _from_to(self.links, start, stop)]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
 
