@@ -104,6 +104,12 @@ def test_protected_ranges_never_end_a_sentence() -> None:
             id="html-inline-elements",
         ),
         pytest.param(
+            '<p>See <img src="pump.png"> the pump.</p><p>press <button>go</button> and '
+            "<x-gauge></x-gauge> wait</p>\n",
+            ["See the pump.", "press go and wait"],
+            id="html-elements-inside-a-sentence",
+        ),
+        pytest.param(
             "<table><tr><td>limit</td><td>MUST be set</td></tr>"
             "<tr><td>mode</td><td>MAY<br>be set</td></tr></table>\n",
             ["limit MUST be set", "mode MAY be set"],

@@ -42,8 +42,15 @@ _INLINE_TAG = re.compile(
 _INLINE_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|" + _INLINE_TAG.pattern, re.S | re.I)
 _BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
 _ELEMENT = "\x06"
-_SPACED_TAG = re.compile(r"</?(?:td|th|br)\b[^>]*>", re.I)
-"""Tags that part words but no sentences: a table row reads as one, as in Markdown."""
+_ELEMENT_TAG = re.compile(
+    r"</?(?:address|article|aside|blockquote|caption|dd|details|dialog|div|dl|dt|fieldset"
+    r"|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|legend|li|main|menu|nav|ol|p|pre"
+    r"|section|summary|table|tbody|tfoot|thead|tr|ul)\b[^>]*>",
+    re.I,
+)
+"""Tags of the HTML elements that stand as blocks: text after one is another element's. Other
+tags (an image, a button, a table cell, an unknown element) part words but no sentences, so a
+table row reads as one sentence, as in Markdown."""
 _ELEMENTS = re.compile(r"\s*\x06[\s\x06]*")
 _OTHER_TAG = re.compile(r"</?(?!(?:code|kbd|samp|s|del|strike)\b)[A-Za-z][\w-]*[^>]*>", re.I)
 _RANGE_MARKS = re.compile(r"<(/?)(code|kbd|samp|s|del|strike)\b[^>]*>", re.I)
@@ -253,7 +260,7 @@ class InlineText:
         self.append(" ")
 
     def append_elements(self, html_text: str) -> None:
-        """Append the text of HTML in which `_ELEMENT` stands for every tag that is not inline."""
+        """Append the text of HTML in which `_ELEMENT` stands for the tags of block elements."""
         first, *others = html_text.split(_ELEMENT)
         self.append(first)
         for other in others:
@@ -342,17 +349,17 @@ def html_inline_text(html: str) -> InlineText:
     """The text an HTML fragment shows, with its code and struck ranges; comments dropped.
 
     Tags are replaced in a few regular-expression passes (code and struck tags by marker
-    characters), so long generated HTML costs Python work only per run of tags that are not
-    inline, where text of another element starts.
+    characters), so long generated HTML costs Python work only per run of block tags, where text
+    of another element starts.
     """
-    without_inline = _SPACED_TAG.sub(
-        " ", _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
+    without_inline = _ELEMENT_TAG.sub(
+        _ELEMENT, _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
     )
     result = InlineText()
     if _RANGE_TAG.search(html) is None:
-        result.append_elements(_elements(_BLOCK_TAG.sub(_ELEMENT, without_inline)))
+        result.append_elements(_elements(_BLOCK_TAG.sub(" ", without_inline)))
         return result
-    marked = _RANGE_MARKS.sub(_range_mark, _OTHER_TAG.sub(_ELEMENT, without_inline))
+    marked = _RANGE_MARKS.sub(_range_mark, _OTHER_TAG.sub(" ", without_inline))
     for piece in _MARKER.split(_elements(marked)):
         if piece in _MARKER_RANGES:
             kind, opening = _MARKER_RANGES[piece]
