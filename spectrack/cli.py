@@ -495,13 +495,21 @@ def serve(directory: Path, port: int) -> None:
     serve_site(directory, port, on_ready=ready)
 
 
+_HELP_ASKED_FOR: tuple[type[click.ClickException], ...] = tuple(
+    getattr(click.exceptions, name)
+    for name in ("NoArgsIsHelpError",)
+    if hasattr(click.exceptions, name)
+)
+"""What Click raises for a group run without a command (Click 8.2 on; before, it printed the
+help and exited itself)."""
+
+
 def _one_line(usage: click.ClickException) -> str:
     """Click's message on one line, with where to read more: its usage text runs over four."""
     message = " ".join(usage.format_message().split())
     context = getattr(usage, "ctx", None)
-    if context is None:
-        return message
-    return f"{message} (see {context.command_path} --help)"
+    command = context.command_path if context is not None else "spectrack"
+    return f"{message} (see {command} --help)"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -510,6 +518,10 @@ def main(argv: list[str] | None = None) -> None:
         cli.main(args=argv, prog_name="spectrack", standalone_mode=False)
     except click.exceptions.Exit as stop:
         sys.exit(stop.exit_code)
+    except _HELP_ASKED_FOR as asked:
+        # `spectrack` alone: the help, as Click prints it, is the answer.
+        asked.show()
+        sys.exit(EXIT_USAGE)
     except click.ClickException as usage:
         _echo(f"spectrack: error: {_one_line(usage)}", err=True)
         sys.exit(EXIT_USAGE)

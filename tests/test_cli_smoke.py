@@ -107,3 +107,19 @@ def test_a_log_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
     process.stdout.close()
     assert process.wait(timeout=60) == 0
     assert process.stderr.read() == b""
+
+
+def test_spectrack_alone_shows_the_help_and_every_command(capsys) -> None:
+    run = run_cli(capsys)
+    assert run.code == 2
+    assert run.err.startswith("Usage: spectrack [OPTIONS] COMMAND [ARGS]...\n")
+    assert "\nCommands:\n" in run.err
+    assert "spectrack: error:" not in run.err
+
+
+def test_an_option_missing_its_value_is_one_line_with_where_to_read_more(capsys) -> None:
+    run = run_cli(capsys, "log", "--since")
+    assert run.code == 2
+    assert run.err == (
+        "spectrack: error: Option '--since' requires an argument. (see spectrack --help)\n"
+    )
