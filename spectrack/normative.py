@@ -89,11 +89,14 @@ def compare_keywords(
 ) -> ChangeKind | None:
     """How the requirements of an aligned sentence pair changed, or None if the keywords are equal.
 
-    Keywords present on both sides cancel out; what is left decides: only new ones → ``added``,
-    only lost ones → ``removed`` (``weakened`` when the word survives in lowercase), one lost and
-    one gained → stronger or weaker by strength, ``modified`` when the polarity flips at equal
-    strength (also of a keyword that stays: MUST, SHOULD → MUST NOT, MUST) or the changes point
-    both ways.
+    Keywords present on both sides cancel out (a sentence whose clauses changed places keeps its
+    requirements); what is left decides: only new ones → ``added``, only lost ones → ``removed``
+    (``weakened`` when the word survives in lowercase), some lost and some gained → stronger or
+    weaker by strength, ``modified`` when the polarity flips at equal strength or the changes
+    point both ways. With as many keywords on both sides, each is compared with the one in its
+    place: MUST, SHOULD → MUST NOT, MUST is the MUST negated (and the SHOULD raised), not the
+    SHOULD turned into a MUST NOT; otherwise a keyword negated beside a lost or gained one is
+    ``modified`` too (MUST, SHOULD → MUST NOT).
     """
     old_words = Counter((k.strength, k.negative) for k in old)
     new_words = Counter((k.strength, k.negative) for k in new)
@@ -110,13 +113,25 @@ def compare_keywords(
         if any(_lowercased(word, new_text) for word in lost_words):
             return ChangeKind.WEAKENED
         return ChangeKind.REMOVED
-    pairs = list(zip(lost, gained, strict=False))
-    if any(
-        was[1] != now[1] and ((now[0], was[1]) in old_words or (was[0], now[1]) in new_words)
-        for was, now in pairs
-    ):
-        # A keyword that stays was negated (MUST, SHOULD → MUST NOT, MUST): no SHOULD → MUST NOT.
-        return ChangeKind.MODIFIED
+    if len(old) == len(new):
+        pairs = [
+            (was, now)
+            for was, now in zip(
+                ((k.strength, k.negative) for k in old),
+                ((k.strength, k.negative) for k in new),
+                strict=True,
+            )
+            if was != now
+        ]
+    else:
+        pairs = list(zip(lost, gained, strict=False))
+        if any(
+            was[1] != now[1] and ((now[0], was[1]) in old_words or (was[0], now[1]) in new_words)
+            for was, now in pairs
+        ):
+            # A keyword that stays was negated beside one removed or added (MUST, SHOULD →
+            # MUST NOT): no SHOULD → MUST NOT.
+            return ChangeKind.MODIFIED
     directions = {
         (new_strength > old_strength) - (new_strength < old_strength)
         for (old_strength, _), (new_strength, _) in pairs

@@ -180,13 +180,15 @@ def test_keywords_kept_on_both_sides_cancel_out() -> None:
     ("old", "new", "kind"),
     [
         (["MUST", "SHOULD"], ["MUST NOT", "MUST"], ChangeKind.MODIFIED),
+        (["MUST", "SHOULD"], ["MUST", "MUST NOT"], ChangeKind.STRENGTHENED),
         (["MAY", "SHOULD NOT"], ["SHOULD", "MAY"], ChangeKind.MODIFIED),
         (["SHOULD", "MUST NOT"], ["MUST", "MUST NOT"], ChangeKind.STRENGTHENED),
+        (["MUST", "SHOULD"], ["MUST NOT"], ChangeKind.MODIFIED),
         (["MUST NOT"], ["SHOULD"], ChangeKind.WEAKENED),
         (["MAY"], ["MUST NOT"], ChangeKind.STRENGTHENED),
     ],
 )
-def test_a_keyword_negated_beside_one_that_stays_is_a_modification(
+def test_keywords_are_compared_with_the_one_in_their_place(
     old: list[str], new: list[str], kind: ChangeKind
 ) -> None:
     """MUST and SHOULD becoming MUST NOT and MUST reads as the MUST negated (and the SHOULD
