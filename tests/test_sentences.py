@@ -110,6 +110,17 @@ def test_protected_ranges_never_end_a_sentence() -> None:
             id="html-elements-inside-a-sentence",
         ),
         pytest.param(
+            "<div><p>Clients MUST send <p-chip>a</p-chip> <s-x>signed</s-x> token.</p>"
+            "<p>end</p></div>\n",
+            ["Clients MUST send a signed token.", "end"],
+            id="html-custom-elements-named-like-others",
+        ),
+        pytest.param(
+            "<div><p>Clients MUST a\x06b tokens.</p><p>end</p></div>\n",
+            ["Clients MUST ab tokens.", "end"],
+            id="html-control-character",
+        ),
+        pytest.param(
             "<table><tr><td>limit</td><td>MUST be set</td></tr>"
             "<tr><td>mode</td><td>MAY<br>be set</td></tr></table>\n",
             ["limit MUST be set", "mode MAY be set"],

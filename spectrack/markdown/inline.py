@@ -34,9 +34,12 @@ _RANGE_TAGS = {
     "del": "struck",
     "strike": "struck",
 }
-_RANGE_TAG = re.compile(r"<(?:code|kbd|samp|s|del|strike)\b", re.I)
+_NAME_END = r"(?![\w-])"
+"""Where a tag's name ends: ``<s-chip>`` and ``<p-card>`` are custom elements, not ``<s>``/``<p>``."""
+_RANGE_TAG = re.compile(rf"<(?:code|kbd|samp|s|del|strike){_NAME_END}", re.I)
 _INLINE_TAG = re.compile(
-    r"</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)\b[^>]*>",
+    r"</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)"
+    rf"{_NAME_END}[^>]*>",
     re.I,
 )
 _INLINE_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|" + _INLINE_TAG.pattern, re.S | re.I)
@@ -45,15 +48,18 @@ _ELEMENT = "\x06"
 _ELEMENT_TAG = re.compile(
     r"</?(?:address|article|aside|blockquote|caption|dd|details|dialog|div|dl|dt|fieldset"
     r"|figcaption|figure|footer|form|h[1-6]|header|hgroup|hr|legend|li|main|menu|nav|ol|p|pre"
-    r"|section|summary|table|tbody|tfoot|thead|tr|ul)\b[^>]*>",
+    rf"|section|summary|table|tbody|tfoot|thead|tr|ul){_NAME_END}[^>]*>",
     re.I,
 )
 """Tags of the HTML elements that stand as blocks: text after one is another element's. Other
 tags (an image, a button, a table cell, an unknown element) part words but no sentences, so a
 table row reads as one sentence, as in Markdown."""
 _ELEMENTS = re.compile(r"\s*\x06[\s\x06]*")
-_OTHER_TAG = re.compile(r"</?(?!(?:code|kbd|samp|s|del|strike)\b)[A-Za-z][\w-]*[^>]*>", re.I)
-_RANGE_MARKS = re.compile(r"<(/?)(code|kbd|samp|s|del|strike)\b[^>]*>", re.I)
+_MARK_CHARACTERS = re.compile("[\x02-\x06]")
+_OTHER_TAG = re.compile(
+    rf"</?(?!(?:code|kbd|samp|s|del|strike){_NAME_END})[A-Za-z][\w-]*[^>]*>", re.I
+)
+_RANGE_MARKS = re.compile(rf"<(/?)(code|kbd|samp|s|del|strike){_NAME_END}[^>]*>", re.I)
 _RANGE_MARKERS = {
     ("code", True): "\x02",
     ("code", False): "\x03",
@@ -352,6 +358,8 @@ def html_inline_text(html: str) -> InlineText:
     characters), so long generated HTML costs Python work only per run of block tags, where text
     of another element starts.
     """
+    # The characters that stand for tags here mean nothing in a page: one there is dropped.
+    html = _MARK_CHARACTERS.sub("", html)
     without_inline = _ELEMENT_TAG.sub(
         _ELEMENT, _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
     )
