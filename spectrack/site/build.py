@@ -58,7 +58,12 @@ CSP = (
 _PACKAGE_DIR = Path(__file__).parent
 _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _CHANGE_IDS = re.compile(rf"(?:{_CHANGE_ID.pattern}\n)*")
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_SHOWN = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
+)
+"""The characters XML 1.0 cannot hold (and UTF-8 lone surrogates), and the bidirectional
+embeddings, overrides and isolates: invisible themselves, one that page text leaves open would
+turn the site's own words after it ("… changed") backwards."""
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
 _FEED_ENTRY = (re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n"), "</entry>\n")
 _LINE = (re.compile(r"<!-- line ([0-9a-f]{32}) -->\n<li "), "</li>")
@@ -225,7 +230,6 @@ def _environment() -> jinja2.Environment:
                 "rfc3339",
                 "row",
                 "second_text",
-                "section_text",
                 "source_href",
                 "strength_change",
                 "unified_diff",
@@ -239,12 +243,12 @@ def _environment() -> jinja2.Environment:
 
 
 def _render(template: str, **context: Any) -> str:
-    """The template's text without the characters XML 1.0 cannot hold (nor UTF-8 lone surrogates).
+    """The template's text without the characters of `_NOT_SHOWN`.
 
     Cutting them from the whole text at once is many times cheaper than from every value shown,
     and the same: the templates hold none, and escaping makes none.
     """
-    return _XML_ILLEGAL.sub("", _environment().get_template(template).render(**context))
+    return _NOT_SHOWN.sub("", _environment().get_template(template).render(**context))
 
 
 def _page(template: str, root: str, site_title: str, **context: Any) -> bytes:
@@ -632,7 +636,7 @@ class _ChangePages:
         }
 
         def fresh(part: re.Match[str]) -> str:
-            return _XML_ILLEGAL.sub("", f"<!-- {part[1]} -->{parts[part[1]]}<!-- /{part[1]} -->")
+            return _NOT_SHOWN.sub("", f"<!-- {part[1]} -->{parts[part[1]]}<!-- /{part[1]} -->")
 
         spliced, count = self._PARTS.subn(fresh, text)
         return spliced.encode("utf-8") if count == len(parts) else None

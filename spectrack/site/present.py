@@ -143,23 +143,8 @@ def upstream_note(upstream: UpstreamTime) -> str:
     return note if upstream.raw is None else f"{note}: {upstream.raw}"
 
 
-_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
-
-
-def isolated(text: str) -> str:
-    """Page text that holds bidirectional controls (a right-to-left override), kept inside an
-    isolate of its own, so that an override it leaves open cannot turn the site's words around
-    it ("… changed") backwards."""
-    return f"\u2068{text}\u2069" if _BIDI_CONTROLS.search(text) else text
-
-
 def page_name(entry: ChangeEntry) -> str:
-    return isolated(entry.title or entry.page_path)
-
-
-def section_text(section: tuple[str, ...]) -> str:
-    """A section's heading path, e.g. "Tools › Calling tools"."""
-    return " › ".join(map(isolated, section))
+    return entry.title or entry.page_path
 
 
 def headline(entry: ChangeEntry) -> str:

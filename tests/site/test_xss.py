@@ -98,14 +98,26 @@ def test_nothing_hostile_runs_in_the_browser(browser: Browser, hostile_site: Bui
 
 
 def test_an_override_in_page_text_cannot_turn_the_sites_words_around(tmp_path: Path) -> None:
-    """A right-to-left override left open in a title or heading would show the site's own
-    "added" after it backwards: such text is shown as an isolate of its own."""
-    markdown = "# Lamp\n\n## Wick \u202e kcik\n\nThe lamp MUST glow.\n"
-    edit = Edit("x01", "lamps", "docs/lamp.md", None, markdown, 1, title="Harmless \u202e txet")
+    """A right-to-left override left open in a title, heading or path would show the site's own
+    words after it ("added") backwards, also past a pop of an isolate the text holds: the site
+    shows no bidirectional control at all (they are invisible)."""
+    controls = "\u2069\u202e"
+    markdown = f"# Lamp\n\n## Wick {controls}kcik\n\nThe lamp MUST glow.\n"
+    edit = Edit(
+        "x01",
+        "lamps",
+        f"docs/l{controls}amp.md",
+        None,
+        markdown,
+        1,
+        title=f"Harmless {controls}txet",
+    )
     build(site_data([edit]), tmp_path)
+    for path in [*html_files(tmp_path), *sorted((tmp_path / "feeds").rglob("*.xml"))]:
+        text = path.read_text(encoding="utf-8")
+        assert not any(
+            control in text for control in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+        ), path
     change_page = scan_file(tmp_path / present.change_href("x01")).text
-    assert "\u2068Harmless \u202e txet\u2069 added" in change_page
-    assert "Section: Lamp › \u2068Wick \u202e kcik\u2069" in change_page
-    index = scan_file(tmp_path / "index.html").text
-    assert "\u2068Harmless \u202e txet\u2069 added" in index
-    assert "Harmless \u202e txet added" not in index
+    assert "Harmless txet added" in change_page
+    assert "Section: Lamp › Wick kcik" in change_page
