@@ -451,15 +451,19 @@ def http_url_problem(value: str) -> str | None:
 
 
 _SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
-_HEADER_VALUE = re.compile(r"[\x20-\x7e]+")
-"""What an HTTP header value may hold as written: printable ASCII."""
+_HEADER_VALUE = re.compile(r"[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?")
+"""What an HTTP header value may be as written: printable ASCII, no space at either end."""
 
 
 def _user_agent(reader: _Reader) -> str:
     value = reader.get("user_agent", str, DEFAULT_USER_AGENT, "a string")
+    if not value.strip():
+        raise reader.error("user_agent", "is empty; name the tool and how to reach you")
     if not _HEADER_VALUE.fullmatch(value):
         raise reader.error(
-            "user_agent", f"{value!r}: an HTTP header holds printable ASCII characters only"
+            "user_agent",
+            f"{value!r}: an HTTP header holds printable ASCII characters only, with no space at "
+            "either end",
         )
     return value
 

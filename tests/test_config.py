@@ -133,7 +133,8 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             "key 'user_agent': 'sp\u00e9ctrack': an HTTP",
         ),
         ('[fetch]\nuser_agent = "bot\\nX-Evil: 1"\n', 2, "printable ASCII characters only"),
-        ('[fetch]\nuser_agent = ""\n', 2, "key 'user_agent': '': an HTTP header"),
+        ('[fetch]\nuser_agent = ""\n', 2, "key 'user_agent': is empty"),
+        ('[fetch]\nuser_agent = "spectrack "\n', 2, "with no space at either end"),
         (
             '[[source]]\nname = "a"\nsitemap = "http://[::1/s.xml"\n',
             3,
