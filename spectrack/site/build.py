@@ -365,12 +365,6 @@ class _Fingerprints:
         return self.rows[entry.change_id] + _serialised(self.lasting[entry.change_id])
 
 
-def _first_change(data: SiteData) -> str:
-    """The id of the store's first recorded change: a feed's id holds it, so that the feeds of
-    two sites never share one (RFC 4287), and neither a rebuild nor a base URL changes it."""
-    return data.changes[0].change_id if data.changes else ""
-
-
 _by_upstream = attrgetter("upstream.time", "recorded_at")
 _by_recording = attrgetter("recorded_at")
 
@@ -378,7 +372,7 @@ _by_recording = attrgetter("recorded_at")
 def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Output]:
     """Every file of the site with its key and how to make it; ``written`` is the folder of
     the last build, whose files may lend the parts they share with new ones."""
-    site = _serialised((code_digest(), base, data.title, _first_change(data)))
+    site = _serialised((code_digest(), base, data.title))
     fingerprints = _Fingerprints.of(data.changes)
 
     def key_of(
@@ -712,7 +706,7 @@ class _Feeds:
         )
         return _render(
             "feed.xml",
-            feed_id=present.tag_uri("feed", _first_change(self._data), path),
+            feed_id=present.tag_uri("feed", path) if self._base is None else self._base + path,
             title=title,
             updated=present.rfc3339(updated),
             self_link=link(path),
