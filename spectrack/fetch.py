@@ -295,22 +295,22 @@ def looks_like_html(body: bytes, content_type: str) -> bool:
 
 def markdown_text(response: Response, url: str) -> str:
     """The page text of a 200 answer; `FetchError` for HTML, binary, non-UTF-8 or empty bodies."""
-    if not response.body.strip():
-        # A listed page that says nothing is far more often a failed answer than a page emptied
-        # upstream; stored, it would report every requirement of the page as removed.
-        raise FetchError(
-            f"{url}: answered with an empty body; the version stored before is kept (a page "
-            "taken down leaves the sitemap)"
-        )
     if looks_like_html(response.body, response.content_type):
         raise FetchError(
             f"{url}: served an HTML document where Markdown was expected (an app shell or a soft "
             "404); check the source's `markdown` URL template"
         )
     try:
-        decode_page(response.body, url)
+        shown = decode_page(response.body, url)
     except InputError as error:
         raise FetchError(str(error)) from None
+    if not shown.strip():
+        # A listed page that says nothing is far more often a failed answer than a page emptied
+        # upstream; stored, it would report every requirement of the page as removed.
+        raise FetchError(
+            f"{url}: answered with an empty body; the version stored before is kept (a page "
+            "taken down leaves the sitemap)"
+        )
     return response.body.decode("utf-8")
 
 

@@ -112,10 +112,14 @@ def _upstream_time(entry: SitemapEntry, state: PageState | None, clock: Clock) -
     """The sitemap's lastmod when it moved since the last revision and is not in the future;
     otherwise the fetch time."""
     now = clock()
-    moved = state is None or entry.lastmod_raw != state.lastmod_recorded
-    if entry.lastmod is not None and moved and not _ahead(entry.lastmod, now):
+    if entry.lastmod is not None and _moved(entry, state) and not _ahead(entry.lastmod, now):
         return entry.lastmod
     return UpstreamTime(now, TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
+
+
+def _moved(entry: SitemapEntry, state: PageState | None) -> bool:
+    """Whether the sitemap's lastmod is not the one of the page's last recorded revision."""
+    return state is None or entry.lastmod_raw != state.lastmod_recorded
 
 
 def _ahead(lastmod: UpstreamTime, now: datetime) -> bool:
@@ -284,15 +288,20 @@ class _SourceRun:
         for message in sitemap.errors:
             self.fail(source.sitemap, message)
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
+        self.counts["listed"] = len(listed)
+        states = dict(self.writer.states(source.name))
         now = self.clock()
         for entry in listed:
-            if entry.lastmod is not None and _ahead(entry.lastmod, now):
+            lastmod = entry.lastmod
+            if (
+                lastmod is not None
+                and _ahead(lastmod, now)
+                and _moved(entry, states.get(entry.url))
+            ):
                 self.progress.warn(
                     f"sitemap {source.sitemap}: {entry.url}: lastmod {entry.lastmod_raw!r} is more "
                     "than a day in the future; the fetch time is used"
                 )
-        self.counts["listed"] = len(listed)
-        states = dict(self.writer.states(source.name))
         jobs = []
         for entry in listed:
             state = states.get(entry.url)

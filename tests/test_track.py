@@ -338,6 +338,7 @@ def fault_routes(
         ),
         "non-UTF-8 bytes": (Reply(200, b"# Prompts\n\nna\xefve\n"), "not UTF-8"),
         "empty body": (Reply(200, b" \n"), "answered with an empty body"),
+        "byte order mark only": (Reply(200, b"\xef\xbb\xbf\n"), "answered with an empty body"),
         "soft 404 status": (Reply(404, b"gone"), "HTTP 404 for a page the sitemap lists"),
     }
 
@@ -352,6 +353,7 @@ FAULTS = [
     "HTML app shell",
     "non-UTF-8 bytes",
     "empty body",
+    "byte order mark only",
     "soft 404 status",
 ]
 
@@ -491,6 +493,9 @@ def test_a_lastmod_more_than_a_day_ahead_falls_back_to_the_fetch_time(
     assert tools.time_source is TimeSource.FETCH and tools.upstream_time.year == 2031
     assert tools.lastmod_raw == "2999-01-01"
     assert prompts.time_source is TimeSource.SITEMAP and prompts.upstream_time.hour == 20
+    again = SilentProgress()
+    assert fetch(make_config(site, store), clock, progress=again).ok
+    assert not [w for w in again.warnings if "in the future" in w], "said once, when it applies"
 
 
 def test_a_lastmod_before_1970_falls_back_to_the_fetch_time(site: LocalSite, store: Path) -> None:
