@@ -57,7 +57,9 @@ def _echo(message: str, err: bool = False) -> None:
 def _reader_gone(stream: TextIO) -> None:
     """The reader stopped early (`| head`): that is its choice, not an error. The stream goes
     nowhere from here, so that later lines and Python's last flush at exit do not fail."""
-    os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, stream.fileno())
+    os.close(nowhere)
 
 
 def _require_standard_output(what: str) -> None:

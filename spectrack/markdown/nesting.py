@@ -113,11 +113,12 @@ def tokenize_between(
 
 def _end_before_closing_tag(tokens: list[Token], cut: str, last: int) -> None:
     """Take the character ``cut`` that ends a body cut short before its closing tag off the
-    HTML and code blocks that run to that end: markdown-it-py copies a block's last line with
-    the character after it, which it takes to be the line's newline."""
+    HTML blocks that run to that end: markdown-it-py copies an HTML block's last line with the
+    character after it, which it takes to be the line's newline (its code rules end their
+    content with a newline of their own)."""
     for token in tokens:
         if (
-            token.type in ("html_block", "code_block", "fence")
+            token.type == "html_block"
             and token.map is not None
             and token.map[1] == last
             and token.content.endswith(cut)
