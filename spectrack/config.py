@@ -383,6 +383,14 @@ class _Reader:
             raise self.error(key, f"must be a finite number, got {value}")
         return value
 
+    def seconds(self, key: str, default: float) -> float:
+        """A positive number of seconds, a day at most: past that the clocks and timers that
+        use it overflow (1e300 s failed every page at once), and no wait is meant so long."""
+        value = self.positive(key, float, default, "a number of seconds")
+        if value > MOST_SECONDS:
+            raise self.error(key, f"must be at most {MOST_SECONDS} seconds (a day), got {value:g}")
+        return value
+
 
 def _toml_type(value: object) -> str:
     names = {bool: "a boolean", int: "an integer", float: "a float", str: "a string"}
@@ -403,6 +411,8 @@ _STORE_KEYS = {"path", "lock_wait"}
 MOST_RETRIES = 10
 """Most further attempts at one URL: with the delay doubling each time, ten already wait
 about 17 minutes at the default backoff."""
+MOST_SECONDS = 86_400
+"""The longest wait, timeout or delay a configuration may set."""
 _FETCH_KEYS = {
     "user_agent",
     "timeout",
@@ -655,16 +665,16 @@ def parse_config(text: str, path: Path) -> Config:
     return Config(
         store=StoreConfig(
             path=store_path if store_path.is_absolute() else path.parent / store_path,
-            lock_wait=store.positive("lock_wait", float, 10.0, "a number of seconds"),
+            lock_wait=store.seconds("lock_wait", 10.0),
         ),
         fetch=FetchConfig(
             user_agent=_user_agent(fetch),
-            timeout=fetch.positive("timeout", float, 30.0, "a number of seconds"),
+            timeout=fetch.seconds("timeout", 30.0),
             max_page_bytes=fetch.positive("max_page_bytes", int, 10 * 1024 * 1024, "an integer"),
             retries=retries,
-            backoff=fetch.positive("backoff", float, 1.0, "a number of seconds"),
-            max_retry_after=fetch.positive("max_retry_after", float, 300.0, "a number of seconds"),
-            strip_timeout=fetch.positive("strip_timeout", float, 5.0, "a number of seconds"),
+            backoff=fetch.seconds("backoff", 1.0),
+            max_retry_after=fetch.seconds("max_retry_after", 300.0),
+            strip_timeout=fetch.seconds("strip_timeout", 5.0),
         ),
         sources=sources,
         path=path,

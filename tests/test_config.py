@@ -123,6 +123,12 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ("[fetch]\nbackoff = inf\n", 2, "key 'backoff': must be a finite number, got inf"),
         ("[fetch]\nstrip_timeout = -1\n", 2, "key 'strip_timeout': must be greater than 0"),
         ("[store]\nlock_wait = nan\n", 2, "key 'lock_wait': must be greater than 0"),
+        (
+            "[fetch]\nstrip_timeout = 1e300\n",
+            2,
+            "key 'strip_timeout': must be at most 86400 seconds (a day), got 1e+300",
+        ),
+        ("[fetch]\ntimeout = 86401\n", 2, "key 'timeout': must be at most 86400 seconds"),
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
         ('[[source]]\nname = "a"\nsitemap = "http://:80/s.xml"\n', 3, "(no host name)"),
         ('[[source]]\nname = "a"\nsitemap = "http://user@/s.xml"\n', 3, "(no host name)"),
