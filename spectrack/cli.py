@@ -506,11 +506,18 @@ _HELP_ASKED_FOR: tuple[type[click.ClickException], ...] = tuple(
 help and exited itself)."""
 
 
-def _one_line(usage: click.ClickException) -> str:
-    """Click's message on one line, with where to read more: its usage text runs over four."""
+def _one_line(usage: click.ClickException, argv: list[str]) -> str:
+    """Click's message on one line, with where to read more: its usage text runs over four.
+
+    An error in reading an option (one missing its value) comes without the command: the first
+    word of the command line that names one is it."""
     message = " ".join(usage.format_message().split())
     context = getattr(usage, "ctx", None)
-    command = context.command_path if context is not None else "spectrack"
+    if context is not None:
+        command = context.command_path
+    else:
+        named = next((word for word in argv if word in cli.commands), None)
+        command = "spectrack" if named is None else f"spectrack {named}"
     return f"{message} (see {command} --help)"
 
 
@@ -525,7 +532,10 @@ def main(argv: list[str] | None = None) -> None:
         asked.show()
         sys.exit(EXIT_USAGE)
     except click.ClickException as usage:
-        _echo(f"spectrack: error: {_one_line(usage)}", err=True)
+        _echo(
+            f"spectrack: error: {_one_line(usage, sys.argv[1:] if argv is None else argv)}",
+            err=True,
+        )
         sys.exit(EXIT_USAGE)
     except click.exceptions.Abort:
         _echo("spectrack: aborted", err=True)

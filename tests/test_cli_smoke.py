@@ -121,5 +121,5 @@ def test_an_option_missing_its_value_is_one_line_with_where_to_read_more(capsys)
     run = run_cli(capsys, "log", "--since")
     assert run.code == 2
     assert run.err == (
-        "spectrack: error: Option '--since' requires an argument. (see spectrack --help)\n"
+        "spectrack: error: Option '--since' requires an argument. (see spectrack log --help)\n"
     )
