@@ -305,7 +305,7 @@ def test_reports_reach_a_console_whose_code_page_lacks_their_characters(
 
 
 def test_control_characters_in_page_text_never_reach_the_terminal(tmp_path: Path) -> None:
-    escape = "\x1b]8;;https://elsewhere.example\x07here\x1b]8;;\x07 \x1b[2J"
+    escape = "\x1b]8;;https://elsewhere.example\x07here\x1b]8;;\x07 \x1b[2J \u202eesrever\u2069"
     (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp glows.\n")
     (tmp_path / "new.md").write_text(f"# Lamp {escape}\n\nThe lamp MUST glow {escape}.\n")
     for output_format in ("text", "github", "markdown"):
@@ -314,7 +314,30 @@ def test_control_characters_in_page_text_never_reach_the_terminal(tmp_path: Path
         )
         assert run.returncode == 0
         assert "\x1b" not in run.stdout and "\x07" not in run.stdout
+        assert "\u202e" not in run.stdout and "\u2069" not in run.stdout
         assert "lamp **MUST** glow" in run.stdout or "The lamp MUST glow" in run.stdout
+
+
+def test_no_line_of_a_changed_code_block_starts_a_line_of_the_report(tmp_path: Path) -> None:
+    """Page text cannot pass for the report's own lines or for a CI runner's commands."""
+    (tmp_path / "old.md").write_text("Intro.\n")
+    (tmp_path / "new.md").write_text("Intro.\n\n```\nline1\n::error file=x::fake\n```\n")
+    run = spectrack("diff", str(tmp_path / "old.md"), str(tmp_path / "new.md"))
+    assert "        ::error file=x::fake" in run.stdout
+    assert not [line for line in run.stdout.splitlines() if line.startswith("::")]
+
+
+def test_a_long_heading_path_is_cut_like_a_sentence(tmp_path: Path) -> None:
+    heading = "Heading " * 25_000
+    (tmp_path / "old.md").write_text(f"# {heading}\n\nA SHOULD b.\n")
+    (tmp_path / "new.md").write_text(f"# {heading}\n\nA MUST b.\n")
+    for output_format in ("text", "github", "markdown"):
+        run = spectrack(
+            "diff", "--format", output_format, str(tmp_path / "old.md"), str(tmp_path / "new.md")
+        )
+        assert run.returncode == 0
+        assert len(run.stdout) < 10_000, output_format
+        assert "SHOULD" in run.stdout and "strengthened" in run.stdout, output_format
 
 
 def test_a_line_end_in_a_file_name_stays_on_the_page_line(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
-from spectrack.formats.text import keyword_summary, shorten
+from spectrack.formats.text import keyword_summary, section_path, shorten
 from spectrack.model import Change, ChangeClass, ChangeKind, PageReport, Report, Side
 from spectrack.normative import STRENGTH
 
@@ -89,7 +89,7 @@ def detail_lines(finding: Finding) -> list[str]:
     change = finding.change
     lines = []
     if change.section:
-        lines.append("section: " + " › ".join(change.section))
+        lines.append("section: " + section_path(change))
     if change.old is not None:
         lines.append(f"old (line {change.old.line}): {shorten(change.old.text)}")
     if change.new is not None:

@@ -14,7 +14,7 @@ from typing import TextIO
 from spectrack.acks import page_verdict, report_verdict
 from spectrack.formats.findings import Finding, findings, headline
 from spectrack.formats.options import FormatOptions
-from spectrack.formats.text import MAX_TEXT, shown
+from spectrack.formats.text import MAX_TEXT, section_path, shown
 from spectrack.model import ChangeClass, Report, Side
 
 COMMENT_LIMIT = 65_536
@@ -59,7 +59,7 @@ def _change_item(finding: Finding) -> str:
     where = f"{escape(finding.file)}:{finding.side.line}"
     parts = [f"**{where}**", escape(headline(change))]
     if change.section:
-        parts.append("_" + escape(" › ".join(change.section)) + "_")
+        parts.append("_" + escape(section_path(change)) + "_")
     parts.append(f"`{finding.fingerprint}`")
     lines = ["- " + " · ".join(parts)]
     if change.old is not None:

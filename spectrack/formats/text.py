@@ -21,8 +21,9 @@ from spectrack.model import Change, ChangeClass, PageReport, Report, Side, elide
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters, escape included: fetched text must not steer the reader's terminal."""
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Control characters, escape included, and bidirectional embeddings, overrides and isolates:
+fetched text must not steer the reader's terminal, nor turn the report's own words around."""
 
 _STYLE = {
     "normative": "bold red",
@@ -47,6 +48,11 @@ def shorten(text: str, limit: int = MAX_TEXT) -> str:
     return elided(text, limit)[0]
 
 
+def section_path(change: Change) -> str:
+    """The headings a change stands under, e.g. "Tools › Calling tools", cut like a sentence."""
+    return shorten(" › ".join(change.section))
+
+
 def keyword_summary(change: Change) -> str:
     old = " ".join(change.old.keywords) if change.old and change.old.keywords else "—"
     new = " ".join(change.new.keywords) if change.new and change.new.keywords else "—"
@@ -56,7 +62,10 @@ def keyword_summary(change: Change) -> str:
 def _highlighted(prefix: str, side: Side, style: str) -> Text:
     line = Text(f"      {prefix} ", style=style)
     for run, keyword in side.runs(MAX_TEXT):
-        line.append(shown(run), style="bold reverse" if keyword else None)
+        # Every line of a code block's text under the first: none starts the line as the
+        # report's own lines or a CI runner's commands (``::error``) do.
+        text = shown(run).replace("\n", "\n        ")
+        line.append(text, style="bold reverse" if keyword else None)
     line.append(f"  (line {side.line})", style="dim")
     return line
 
@@ -68,7 +77,7 @@ def _change_lines(change: Change, acknowledged: bool = False) -> list[Text]:
     if change.change_class is ChangeClass.NORMATIVE:
         header.append(f"  {keyword_summary(change)}", style="bold")
     if change.section:
-        header.append("  " + shown(" › ".join(change.section)), style="cyan")
+        header.append("  " + shown(section_path(change)), style="cyan")
     if acknowledged:
         header.append("  ✓ acknowledged", style="green")
     lines = [header]
