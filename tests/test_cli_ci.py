@@ -71,7 +71,8 @@ def test_ack_makes_fail_on_pass_while_the_change_is_still_shown(
     text = run_cli(capsys, "diff", "--fail-on", "editorial", old, new)
     assert text.code == 1, "the editorial change is not acknowledged"
     assert "strengthened  SHOULD → MUST  Lantern signals › Beacons  ✓ acknowledged" in text.out
-    assert "1 acknowledged" in text.out
+    assert text.out.startswith("spectrack: NORMATIVE · ")
+    assert "· 1 acknowledged, open: EDITORIAL\n" in text.out
 
     again = run_cli(capsys, "ack", fingerprint.group(1), "--reason", "twice")
     assert "acknowledged 0 change(s)" in again.out and "1 already acknowledged" in again.out

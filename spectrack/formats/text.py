@@ -15,6 +15,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from spectrack.acks import report_verdict
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
 from spectrack.model import Change, ChangeClass, PageReport, Report, Side, elided
@@ -150,7 +151,10 @@ def write(report: Report, stream: TextIO, options: FormatOptions) -> None:
         + ", ".join(f"{counts[name]} {name}" for name in counts)
     )
     if options.acknowledged:
-        summary.append(f" · {len(options.acknowledged)} acknowledged")
+        # What --fail-on and the other formats go by: the changes left open.
+        still_open = report_verdict(report, options.acknowledged)
+        summary.append(f" · {len(options.acknowledged)} acknowledged, open: ")
+        summary.append(still_open.upper(), style=_STYLE[still_open])
     console.print(summary)
     for page in report.pages:
         if page.changes:
