@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +32,27 @@ class Comparison:
 
 
 def compare_paths(old: Path, new: Path) -> Comparison:
-    """Compare two files or two directories; pages are located where they were read."""
+    """Compare two files or two directories; pages are located where they were read, from the
+    root of the git work tree around the current folder when there is one (where annotations
+    and SARIF look for files), else from the current folder."""
+    root = _work_tree_root(Path.cwd())
     locations = {
-        name: PageFiles(
-            old_path.as_posix() if old_path else None, new_path.as_posix() if new_path else None
-        )
+        name: PageFiles(_located(old_path, root), _located(new_path, root))
         for name, old_path, new_path in pair_pages(old, new)
     }
     return Comparison(diff_paths(old, new), locations)
+
+
+def _work_tree_root(folder: Path) -> Path | None:
+    return next((place for place in (folder, *folder.parents) if (place / ".git").exists()), None)
+
+
+def _located(path: Path | None, root: Path | None) -> str | None:
+    if path is None:
+        return None
+    if root is not None:
+        # Spelled out, not resolved: a link inside the work tree is named where it stands.
+        absolute = Path(os.path.abspath(path))
+        if absolute.is_relative_to(root):
+            return absolute.relative_to(root).as_posix()
+    return path.as_posix()

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -180,3 +182,36 @@ def test_every_option_of_the_ci_commands_is_documented() -> None:
                 assert documented, f"spectrack {name} {parameter.opts[0]} is not in the README"
     for format_name in ("github", "markdown", "sarif", "junit"):
         assert f"--format {format_name}" in section
+
+
+def test_annotations_name_files_from_the_work_trees_root(
+    tmp_path: Path, monkeypatch: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A job that runs in a subfolder (the action's working-directory) still points GitHub and
+    SARIF at the files from the repository's root; outside a work tree, names stay as given."""
+    subprocess.run(["git", "init", "-q", str(tmp_path / "repo")], check=True)
+    specs = tmp_path / "repo" / "specs"
+    for version, text in (("v1", LANTERN_V1), ("v2", LANTERN_V2)):
+        (specs / version).mkdir(parents=True)
+        (specs / version / "lantern.md").write_text(text)
+    monkeypatch.chdir(specs)
+    run = run_cli(capsys, "diff", "--format", "github", "v1", "v2")
+    errors = [c for c in read(run.out).commands if c.name == "error"]
+    assert errors and {c.properties["file"] for c in errors} == {"specs/v2/lantern.md"}
+    sarif = json.loads(run_cli(capsys, "diff", "--format", "sarif", "../specs/v1", "v2").out)
+    uris = {
+        location["physicalLocation"]["artifactLocation"]["uri"]
+        for result in sarif["runs"][0]["results"]
+        for location in result["locations"]
+    }
+    assert uris == {"specs/v2/lantern.md"}
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loose").mkdir()
+    for version in ("v1", "v2"):
+        (tmp_path / "loose" / f"{version}.md").write_text(
+            (specs / version / "lantern.md").read_text()
+        )
+    loose = run_cli(capsys, "diff", "--format", "github", "loose/v1.md", "loose/v2.md")
+    assert {c.properties["file"] for c in read(loose.out).commands if c.name == "error"} == {
+        "loose/v2.md"
+    }
