@@ -44,6 +44,7 @@ def compare_paths(old: Path, new: Path) -> Comparison:
 
 
 def _work_tree_root(folder: Path) -> Path | None:
+    # Found by its .git, not by asking git: comparing two files needs no git installed.
     return next((place for place in (folder, *folder.parents) if (place / ".git").exists()), None)
 
 

@@ -80,7 +80,7 @@ def split_sentences(
     """(start, end) offsets of each sentence of ``text``; ``protected`` ranges are never split.
 
     ``parts`` are offsets where a new part of the text starts whatever precedes it (an HTML
-    element such as ``<p>`` or ``<td>``): a sentence always ends before one.
+    block element such as ``<p>`` or ``<li>``): a sentence always ends before one.
     """
     kept = protected if isinstance(protected, Ranges) else Ranges(protected)
     cuts: list[tuple[int, int]] = []  # (where a sentence ends, where the next one starts)

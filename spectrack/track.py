@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import httpx
@@ -106,24 +106,6 @@ class FetchSummary:
 FUTURE_SLACK = timedelta(days=1)
 """How far ahead of the fetch a lastmod may lie (a site's clock or time zone slightly off); one
 further ahead is wrong, and would keep the edit at the top of every list for years."""
-
-
-def _upstream_time(entry: SitemapEntry, state: PageState | None, clock: Clock) -> UpstreamTime:
-    """The sitemap's lastmod when it moved since the last revision and is not in the future;
-    otherwise the fetch time."""
-    now = clock()
-    if entry.lastmod is not None and _moved(entry, state) and not _ahead(entry.lastmod, now):
-        return entry.lastmod
-    return UpstreamTime(now, TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
-
-
-def _moved(entry: SitemapEntry, state: PageState | None) -> bool:
-    """Whether the sitemap's lastmod is not the one of the page's last recorded revision."""
-    return state is None or entry.lastmod_raw != state.lastmod_recorded
-
-
-def _ahead(lastmod: UpstreamTime, now: datetime) -> bool:
-    return lastmod.time > now + FUTURE_SLACK
 
 
 def _page_text(source: SourceConfig, response: Response, strip_timeout: float) -> str:
@@ -214,6 +196,20 @@ class _SourceRun:
         self.counts["fetched"] += 1
         return response
 
+    def upstream_time(self, entry: SitemapEntry, state: PageState | None) -> UpstreamTime:
+        """The sitemap's lastmod when it moved since the last revision and is not in the future
+        (a warning says when it is); otherwise the fetch time."""
+        now = self.clock()
+        lastmod = entry.lastmod
+        if lastmod is not None and (state is None or entry.lastmod_raw != state.lastmod_recorded):
+            if lastmod.time <= now + FUTURE_SLACK:
+                return lastmod
+            self.progress.warn(
+                f"sitemap {self.source.sitemap}: {entry.url}: lastmod {entry.lastmod_raw!r} is "
+                "more than a day in the future; the fetch time is used"
+            )
+        return UpstreamTime(now, TimeSource.FETCH, Precision.SECOND, entry.lastmod_raw)
+
     async def listed(self, entry: SitemapEntry, state: PageState | None, conditional: bool) -> None:
         url = entry.url
         try:
@@ -227,7 +223,7 @@ class _SourceRun:
                     self.source.name,
                     url,
                     text.encode("utf-8"),
-                    _upstream_time(entry, state, self.clock),
+                    self.upstream_time(entry, state),
                     lastmod=entry.lastmod_raw,
                     etag=response.etag,
                     last_modified=response.last_modified,
@@ -290,18 +286,6 @@ class _SourceRun:
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
         self.counts["listed"] = len(listed)
         states = dict(self.writer.states(source.name))
-        now = self.clock()
-        for entry in listed:
-            lastmod = entry.lastmod
-            if (
-                lastmod is not None
-                and _ahead(lastmod, now)
-                and _moved(entry, states.get(entry.url))
-            ):
-                self.progress.warn(
-                    f"sitemap {source.sitemap}: {entry.url}: lastmod {entry.lastmod_raw!r} is more "
-                    "than a day in the future; the fetch time is used"
-                )
         jobs = []
         for entry in listed:
             state = states.get(entry.url)

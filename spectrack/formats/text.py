@@ -22,7 +22,10 @@ from spectrack.model import Change, ChangeClass, PageReport, Report, Side, elide
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+"""The bidirectional embeddings, overrides and isolates, as a character-class range: one that
+page text leaves open turns the words shown after it backwards."""
+_CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 """Control characters, escape included, and bidirectional embeddings, overrides and isolates:
 fetched text must not steer the reader's terminal, nor turn the report's own words around."""
 

@@ -22,7 +22,7 @@ from spectrack.sentences import Ranges
 
 _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
-_NEEDS_CLEANING = re.compile(r"[^\S ]|  |[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
@@ -209,8 +209,8 @@ class InlineText:
     breaks: list[int] = field(default_factory=list)
     """Offsets where a new source line starts."""
     element_starts: list[int] = field(default_factory=list)
-    """Offsets where text of another HTML element (``<p>``, ``<td>``, ``<section>``) starts: no
-    sentence runs across one, even into text that starts with a small letter."""
+    """Offsets where text of another HTML block element (``<p>``, ``<li>``, ``<section>``)
+    starts: no sentence runs across one, even into text that starts with a small letter."""
     opened: dict[str, int] = field(default_factory=dict)
     """Where a code or struck range still open began (``code``/``struck`` → offset)."""
 

@@ -35,6 +35,7 @@ from markupsafe import Markup, escape
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
 from spectrack.errors import InputError
+from spectrack.formats.text import BIDI_CONTROLS
 from spectrack.model import ChangeClass
 from spectrack.progress import Progress, SilentProgress
 from spectrack.site import present
@@ -58,12 +59,10 @@ CSP = (
 _PACKAGE_DIR = Path(__file__).parent
 _CHANGE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}")
 _CHANGE_IDS = re.compile(rf"(?:{_CHANGE_ID.pattern}\n)*")
-_NOT_SHOWN = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]"
-)
+_NOT_SHOWN = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{BIDI_CONTROLS}\ud800-\udfff\ufffe\uffff]")
 """The characters XML 1.0 cannot hold (and UTF-8 lone surrogates), and the bidirectional
-embeddings, overrides and isolates: invisible themselves, one that page text leaves open would
-turn the site's own words after it ("… changed") backwards."""
+controls (`BIDI_CONTROLS`), invisible themselves: one that page text left open would turn the
+site's own words after it ("… changed") backwards."""
 _LINE_CLASSES = {" ": "context", "-": "removed", "+": "added"}
 _FEED_ENTRY = (re.compile(r"<!-- entry ([0-9a-f]{32}) -->\n<entry>\n"), "</entry>\n")
 _LINE = (re.compile(r"<!-- line ([0-9a-f]{32}) -->\n<li "), "</li>")
