@@ -368,10 +368,21 @@ _by_upstream = attrgetter("upstream.time", "recorded_at")
 _by_recording = attrgetter("recorded_at")
 
 
+def _feed_id_root(data: SiteData, base: str | None) -> str:
+    """What a feed's path follows in its Atom id, which no two sites may share (RFC 4287): a
+    published site's address, else a tag URI of its oldest change, a store commit that no other
+    store holds and no later fetch changes."""
+    if base is not None:
+        return base
+    oldest = [data.changes[0].change_id] if data.changes else []
+    return present.tag_uri("site", *oldest, "")
+
+
 def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Output]:
     """Every file of the site with its key and how to make it; ``written`` is the folder of
     the last build, whose files may lend the parts they share with new ones."""
-    site = _serialised((code_digest(), base, data.title))
+    feed_ids = _feed_id_root(data, base)
+    site = _serialised((code_digest(), base, data.title, feed_ids))
     fingerprints = _Fingerprints.of(data.changes)
 
     def key_of(
@@ -415,7 +426,7 @@ def _plan(data: SiteData, base: str | None, written: Path | None) -> list[_Outpu
     months = dict(sorted(months.items(), reverse=True))
     month_counts = [(month, len(entries)) for month, entries in months.items()]
     recent = newest_edits[:RECENT_LIMIT]
-    feeds = _Feeds(data, base, key_of, fingerprints, written, site)
+    feeds = _Feeds(data, base, feed_ids, key_of, fingerprints, written, site)
     lines = _Lines(fingerprints, site, written)
 
     outputs = [_Output(f"assets/{name}", key_of(name), partial(_asset, name)) for name in ASSETS]
@@ -656,6 +667,7 @@ class _Feeds:
         self,
         data: SiteData,
         base: str | None,
+        ids: str,
         key_of: Callable[..., str],
         fingerprints: _Fingerprints,
         written: Path | None,
@@ -663,6 +675,7 @@ class _Feeds:
     ) -> None:
         self._data = data
         self._base = base
+        self._ids = ids
         self._key_of = key_of
         self._fingerprints = fingerprints
         self._written = written
@@ -705,7 +718,7 @@ class _Feeds:
         )
         return _render(
             "feed.xml",
-            feed_id=present.tag_uri("feed", path) if self._base is None else self._base + path,
+            feed_id=self._ids + path,
             title=title,
             updated=present.rfc3339(updated),
             self_link=link(path),

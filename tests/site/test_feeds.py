@@ -147,6 +147,18 @@ def test_a_published_sites_feeds_are_named_by_their_address(tmp_path: Path) -> N
     )
 
 
+def test_sites_without_an_address_name_their_feeds_by_their_oldest_change(
+    tmp_path: Path,
+) -> None:
+    build(sample_data(), tmp_path / "one")
+    build(site_data(SAMPLE_EDITS[1:]), tmp_path / "other")
+    for name in ("all.xml", "normative.xml"):
+        one = text(parse(tmp_path / "one/feeds" / name), "id")
+        other = text(parse(tmp_path / "other/feeds" / name), "id")
+        assert one == present.tag_uri("site", SAMPLE_EDITS[0].change_id, "feeds", name)
+        assert other == present.tag_uri("site", SAMPLE_EDITS[1].change_id, "feeds", name)
+
+
 def test_a_feed_keeps_only_the_latest_changes(tmp_path: Path) -> None:
     versions = [KETTLE_V1, KETTLE_V2]
     edits = [
