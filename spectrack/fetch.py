@@ -35,7 +35,7 @@ from spectrack.config import FetchConfig
 from spectrack.dates import Clock, utc_now
 from spectrack.errors import FetchError, InputError, SpectrackError
 from spectrack.inflate import CorruptError, Inflater, TooLargeError
-from spectrack.pages import decode_page
+from spectrack.pages import served_text
 from spectrack.sitemap import MAX_BYTES, ParsedSitemap, SitemapEntry, parse_sitemap
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -301,17 +301,17 @@ def markdown_text(response: Response, url: str) -> str:
             "404); check the source's `markdown` URL template"
         )
     try:
-        shown = decode_page(response.body, url)
+        text = served_text(response.body, url)
     except InputError as error:
         raise FetchError(str(error)) from None
-    if not shown.strip():
+    if not text.removeprefix("\ufeff").strip():
         # A listed page that says nothing is far more often a failed answer than a page emptied
         # upstream; stored, it would report every requirement of the page as removed.
         raise FetchError(
             f"{url}: answered with an empty body; the version stored before is kept (a page "
             "taken down leaves the sitemap)"
         )
-    return response.body.decode("utf-8")
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,12 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 
 def decode_page(data: bytes, name: str) -> str:
     """UTF-8 text of a page with line ends normalized; binary or other encodings are an error."""
+    return unix_line_ends(served_text(data, name).removeprefix("\ufeff"))
+
+
+def served_text(data: bytes, name: str) -> str:
+    """UTF-8 text of a page as served, byte order mark and line ends kept; binary or other
+    encodings are an error."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise InputError(
             f"{name}: UTF-16 text (it starts with a UTF-16 byte order mark); convert the page to UTF-8"
@@ -19,13 +25,12 @@ def decode_page(data: bytes, name: str) -> str:
     if b"\x00" in data:
         raise InputError(f"{name}: binary data (NUL bytes), not a Markdown/MDX page")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InputError(
             f"{name}: not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
             "convert the page to UTF-8"
         ) from None
-    return unix_line_ends(text)
 
 
 def unix_line_ends(text: str) -> str:
