@@ -1,8 +1,9 @@
 """Split a block's plain text into sentences.
 
 A sentence ends at ``.``, ``!`` or ``?`` (and any closing quotes or brackets) followed by
-whitespace and something that can start a sentence. Abbreviations (``e.g.``, ``i.e.``),
-code spans and URLs never end one.
+whitespace and something that can start a sentence: a capital, or a code span (identifiers
+start with small letters). Abbreviations (``e.g.``, ``(e.g.``), code spans and URLs never end
+one.
 """
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ ABBREVIATIONS = frozenset(
     ]
 )
 _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*(\s+)(?=[\"'“‘(\[`*_]*[A-Z])")
+_BOUNDARY_BEFORE = re.compile(r"[.!?][\"'”’)\]]*(\s+)\Z")
+"""A sentence's end right before an offset: `_BOUNDARY` without what must follow it."""
+_LONGEST_END = 16
+"""How far before a code span its sentence's end is looked for: whitespace comes collapsed, so
+only closing quotes and brackets stand between."""
 
 
 class Ranges:
@@ -76,22 +82,31 @@ def split_sentences(
     text: str,
     protected: Ranges | Iterable[tuple[int, int]] = (),
     parts: Sequence[int] = (),
+    code_starts: Sequence[int] = (),
 ) -> list[tuple[int, int]]:
     """(start, end) offsets of each sentence of ``text``; ``protected`` ranges are never split.
 
     ``parts`` are offsets where a new part of the text starts whatever precedes it (an HTML
     block element such as ``<p>`` or ``<li>``): a sentence always ends before one.
+    ``code_starts`` are offsets where code spans start: after a sentence's end, one starts the
+    next sentence even with a small letter (``notifications/message`` is an identifier).
     """
     kept = protected if isinstance(protected, Ranges) else Ranges(protected)
+    ends = list(_BOUNDARY.finditer(text))
+    for start in code_starts:
+        if 0 < start < len(text) and not text[start].isupper():
+            before = _BOUNDARY_BEFORE.search(text, max(0, start - _LONGEST_END), start)
+            if before is not None:
+                ends.append(before)
     cuts: list[tuple[int, int]] = []  # (where a sentence ends, where the next one starts)
-    for match in _BOUNDARY.finditer(text):
+    for match in ends:
         end = match.start(1)
         if kept.hold(match.start()):
             continue
-        word = text[text.rfind(" ", 0, end) + 1 : end].rstrip(".!?\"'”’)]").lower()
+        word = text[text.rfind(" ", 0, end) + 1 : end].strip(".!?\"'“”‘’()[]").lower()
         if word not in ABBREVIATIONS:
             cuts.append((end, match.end()))
-    if parts:
+    if parts or code_starts:
         cuts = sorted([*cuts, *((part, part) for part in parts if part < len(text))])
     spans = []
     start = 0

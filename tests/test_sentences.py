@@ -29,6 +29,8 @@ def page_sentences(markdown: str) -> list[str]:
         ("Hoses, taps, etc. are sold apart.", ["Hoses, taps, etc. are sold apart."]),
         ("See Fig. 3 for the wiring.", ["See Fig. 3 for the wiring."]),
         ("Compare pumps vs. Filters today.", ["Compare pumps vs. Filters today."]),
+        ("Pumps (e.g. The small one) hum.", ["Pumps (e.g. The small one) hum."]),
+        ('Say "i.e. The blue one" twice.', ['Say "i.e. The blue one" twice.']),
         ("Version 2.5 is out. Update now.", ["Version 2.5 is out.", "Update now."]),
         ("The pump starts. it hums.", ["The pump starts. it hums."]),
         ("No full stop at the end", ["No full stop at the end"]),
@@ -125,6 +127,16 @@ def test_protected_ranges_never_end_a_sentence() -> None:
             "<tr><td>mode</td><td>MAY<br>be set</td></tr></table>\n",
             ["limit MUST be set", "mode MAY be set"],
             id="html-table-rows",
+        ),
+        pytest.param(
+            "The pump MUST start. `pump.stop()` MUST follow. It `may` wait. `go`!\n",
+            ["The pump MUST start.", "pump.stop() MUST follow.", "It may wait.", "go!"],
+            id="code-span-starts-a-sentence",
+        ),
+        pytest.param(
+            "Call it (e.g. `pump.go`) now. Set it, e.g. `x`, first. `go` returns.\n",
+            ["Call it (e.g. pump.go) now.", "Set it, e.g. x, first.", "go returns."],
+            id="code-span-after-an-abbreviation",
         ),
         pytest.param(
             "The pump starts, e.g.\nwhen the float rises. It stops.\n",

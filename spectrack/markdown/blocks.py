@@ -148,7 +148,9 @@ class _Walk:
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)
         bounds = (
-            split_sentences(text, protected, inline.element_starts)
+            split_sentences(
+                text, protected, inline.element_starts, [start for start, _ in inline.code]
+            )
             if keywords
             else [(0, len(text))]
         )
