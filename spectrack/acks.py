@@ -233,6 +233,14 @@ def record_acks(
             f"reason = {toml_string(reason)}\nrecorded = {stamp}\n"
         )
     try:
+        tomllib.loads((text or "") + chunk)
+    except tomllib.TOMLDecodeError:
+        # `ack = [...]` (an inline array, also an empty one) is valid, but closed to [[ack]] tables.
+        raise ConfigError(
+            f"{path}: its acknowledgements are written as an inline array (ack = [...]), to which "
+            "[[ack]] tables cannot be appended; rewrite them as [[ack]] tables and run again"
+        ) from None
+    try:
         with path.open("a", encoding="utf-8") as file:
             file.write(chunk)
     except OSError as error:

@@ -162,3 +162,18 @@ def test_a_run_gathers_the_ack_file_beside_the_configuration_then_its_ignore_lis
     assert elsewhere.acknowledged == {}, "without a configuration: the current folder's file"
     with pytest.raises(ConfigError, match="no such acknowledgement file"):
         gather_acks(tmp_path / "none.toml", config)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["ack = []\n", 'ack = [{fingerprint = "0123456789abcdef", reason = "seen"}]\n'],
+)
+def test_an_inline_ack_array_is_refused_rather_than_appended_to_unreadably(
+    tmp_path: Path, content: str
+) -> None:
+    path = tmp_path / "acks.toml"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=r"acks\.toml: .*inline array .*\[\[ack\]\] tables"):
+        record_acks(path, ["1111111111111111"], "why", NOW)
+    assert path.read_text() == content, "the file is left as it was, still readable"
+    assert len(load_acks(path)) == content.count("fingerprint")
