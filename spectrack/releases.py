@@ -377,14 +377,24 @@ def _version_map(
     versions = _json_object(data, spec).get(key)
     if not isinstance(versions, dict):
         raise spec.error(f"no {key!r} map; is this {shape}?")
-    return _releases_of(
-        spec,
-        (
-            (version, page.replace("{version}", quote(version, safe="")), time_of(value))
-            for version, value in versions.items()
-            if version not in not_versions
-        ),
-    )
+    rows = []
+    for name, value in versions.items():
+        if name in not_versions:
+            continue
+        version = _unicode(name)
+        link = None if version is None else page.replace("{version}", quote(version, safe=""))
+        rows.append((version, link, time_of(value)))
+    return _releases_of(spec, rows)
+
+
+def _unicode(text: str) -> str | None:
+    """``text``, or None when it holds a lone surrogate (JSON's ``\\ud800`` escape makes one),
+    which no link, record or terminal can carry: such a key names no version."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return text
 
 
 def _json_time(value: object) -> datetime | None:

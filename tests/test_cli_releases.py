@@ -159,6 +159,27 @@ def test_an_entry_dated_past_the_last_date_is_a_warning_for_fetch_and_releases(
     assert code == 0 and out.endswith("release v2.0.0 came out 2 hours after the edit\n")
 
 
+def test_a_version_that_is_no_unicode_text_is_left_out_with_a_warning_not_a_traceback(
+    configured: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    publish(configured, V2, "2025-06-18T10:00:00Z")
+    serve(
+        configured,
+        "/npm/sdk",
+        rb'{"time": {"3.1.0\ud800": "2025-06-18T08:30:00Z", "3.2.0": "2025-06-18T09:30:00Z"}}',
+        "application/json",
+    )
+    left_out = (
+        f"spectrack: warning: release feed npm @acme/sdk ({configured.url('/npm/sdk')})"
+        ": 1 entry without a version or a readable publish time left out\n"
+    )
+    code, _, err = run(capsys, "fetch")
+    assert (code, err) == (0, left_out)
+    code, out, err = run(capsys, "releases")
+    assert (code, err) == (0, left_out)
+    assert "mcp: npm @acme/sdk: 1 recorded, 0 new" in out
+
+
 def log_with_a_release(
     configured: LocalSite, capsys: pytest.CaptureFixture[str], version: str
 ) -> str:

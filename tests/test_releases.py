@@ -192,6 +192,30 @@ def test_a_pypi_upload_time_that_is_no_string_is_left_out() -> None:
 
 
 @pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        (
+            "npm",
+            rb'{"time": {"3.1.0\ud800": "2025-06-18T08:30:00Z", "3.2.0": "2025-06-19T08:30:00Z"}}',
+        ),
+        (
+            "pypi",
+            rb'{"releases": {"1.0\udc80": [{"upload_time": "2025-06-18T08:30:00"}],'
+            rb' "1.1": [{"upload_time": "2025-06-19T08:30:00"}]}}',
+        ),
+    ],
+)
+def test_a_json_version_with_a_lone_surrogate_is_left_out(kind: str, data: bytes) -> None:
+    """JSON may escape half of a UTF-16 pair (``\\ud800``): no text, no link, no record holds it."""
+    feed_spec = spec(kind, "sdk")
+    parsed = parse_feed(data, feed_spec)
+    assert [r.version for r in parsed.releases] == ["3.2.0" if kind == "npm" else "1.1"]
+    assert parsed.skipped == 1
+    recorded = RecordedFeed(feed_spec.key, feed_spec.label, feed_spec.url, DAY, parsed.releases)
+    assert feeds_from_json(feeds_to_json([recorded]), "record") == (recorded,)
+
+
+@pytest.mark.parametrize(
     ("kind", "data", "fragment"),
     [
         ("github", b"<feed><entry>", "not well-formed XML"),
