@@ -545,6 +545,9 @@ def feeds_to_json(feeds: Sequence[RecordedFeed]) -> bytes:
 def _recorded_text(value: object) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{value!r} is not a string")
+    if _unicode(value) is None:
+        # A ``\ud800`` escape written by hand: the record could not be written back.
+        raise ValueError(f"{value!r} holds a lone surrogate, which is no text")
     return value
 
 
@@ -573,7 +576,7 @@ def feeds_from_json(data: bytes, name: str) -> tuple[RecordedFeed, ...]:
                 window=timedelta(seconds=int(feed["window_seconds"])),
                 releases=tuple(
                     Release(
-                        version=str(release["version"]),
+                        version=_recorded_text(str(release["version"])),
                         published=_recorded_time(release["published"]),
                         url=_recorded_optional_text(release.get("url")),
                         prerelease=bool(release["prerelease"]),

@@ -207,7 +207,11 @@ def test_a_release_title_over_several_lines_keeps_log_to_one_line_per_revision(
 
 @pytest.mark.parametrize(
     ("damage", "value"),
-    [("published", "2025-06-18T12:00:00"), ("window_seconds", 10**20)],
+    [
+        ("published", "2025-06-18T12:00:00"),
+        ("window_seconds", 10**20),
+        ("version", "v2.0.0\ud800"),
+    ],
 )
 def test_a_record_with_values_out_of_shape_is_named_in_one_line_and_left_as_it_is(
     configured: LocalSite, capsys: pytest.CaptureFixture[str], damage: str, value: object
@@ -216,10 +220,10 @@ def test_a_record_with_values_out_of_shape_is_named_in_one_line_and_left_as_it_i
     assert run(capsys, "fetch", "--quiet")[0] == 0
     record = Path("snapshots/.spectrack/releases/mcp.json")
     document = json.loads(record.read_text(encoding="utf-8"))
-    if damage == "published":
-        document["feeds"][0]["releases"][0]["published"] = value
-    else:
+    if damage == "window_seconds":
         document["feeds"][0]["window_seconds"] = value
+    else:
+        document["feeds"][0]["releases"][0][damage] = value
     record.write_text(json.dumps(document), encoding="utf-8")
     git("snapshots", "commit", "--quiet", "--all", "--message", "Edited by hand")
     edited = record.read_bytes()

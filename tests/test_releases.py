@@ -502,6 +502,9 @@ def _damaged(change: str, value: object) -> bytes:
         ("feeds/0/key", ["github", "acme/tool"]),
         ("feeds/0/etag", 7),
         ("feeds/0/releases/0/url", {"href": "https://example.org"}),
+        ("feeds/0/releases/0/version", "1.0.0\ud800"),
+        ("feeds/0/label", "github \udc80"),
+        ("feeds/0/etag", '"\ud800"'),
     ],
 )
 def test_a_record_of_the_right_syntax_but_wrong_values_is_a_store_error(
