@@ -155,6 +155,8 @@ def _parse(path: Path, text: str) -> tuple[Acknowledgement, ...]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML ({error})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML (arrays or tables nested too deeply)") from None
     unknown = sorted(data.keys() - {"ack"})
     if unknown:
         raise ConfigError(f"{path}: unknown key {unknown[0]!r} (expected [[ack]] tables)")

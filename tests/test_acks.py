@@ -91,6 +91,8 @@ def test_toml_strings_round_trip(text: str) -> None:
         ('[[ack]]\nfingerprint = "0123456789abcdef"\nreason = "r"\nwho = "me"\n', "'who'"),
         ('[[ack]]\nfingerprint = "0123456789abcdef"\nreason = "r"\nrecorded = 3\n', "recorded"),
         ('ack = "all"\n', "array of tables"),
+        ("ack = " + "[" * 100_000 + "]" * 100_000 + "\n", "invalid TOML .*nested too deeply"),
+        ("x = " + "{a = " * 100_000 + "1" + "}" * 100_000 + "\n", "nested too deeply"),
     ],
 )
 def test_bad_ack_files_name_the_file_and_entry(tmp_path: Path, content: str, message: str) -> None:
