@@ -613,6 +613,8 @@ def parse_config(text: str, path: Path) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     locator = _Locator(text)
     where = str(path)
     top = _Reader(data, where, locator, None, 0)

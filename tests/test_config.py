@@ -267,6 +267,15 @@ def test_toml_syntax_errors_are_config_errors(tmp_path: Path) -> None:
         parse('[store]\npath = "unclosed\n', tmp_path)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["ignore = " + "[" * 100_000 + "]" * 100_000, "x = " + "{a = " * 100_000 + "1" + "}" * 100_000],
+)
+def test_toml_nested_too_deeply_is_a_config_error(tmp_path: Path, text: str) -> None:
+    with pytest.raises(ConfigError, match=r"not valid TOML: arrays or tables nested too deeply"):
+        parse(text + "\n", tmp_path)
+
+
 def test_missing_file_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="spectrack init"):
         load_config(tmp_path / "none.toml")
