@@ -571,7 +571,7 @@ class Store:
             return None
         try:
             commit = json.loads(data)["commit"]
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
             raise StoreError(f"{self.path}: {name}: unreadable check marker ({error})") from None
         if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{40}", commit):
             raise StoreError(f"{self.path}: {name}: unreadable check marker (commit {commit!r})")

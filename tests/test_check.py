@@ -26,7 +26,7 @@ from spectrack.track import run_fetch
 from tests.ci_support import Run, run_cli
 from tests.conftest import RecordingSleep, StepClock
 from tests.github_runner import read
-from tests.storecheck import assert_consistent, head
+from tests.storecheck import assert_consistent, git, head
 from tests.test_action import ACTION, run_script, run_step, step_environment
 from tests.test_format_sarif import sarif_schema
 
@@ -298,6 +298,29 @@ def test_the_marker_travels_with_a_clone_of_the_store(
     assert shallow.code == 2
     assert "which this clone of the store lacks" in shallow.err
     assert "fetch-depth: 0" in shallow.err
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"not json\n",
+        b'{"commit": "HEAD"}\n',
+        b'{"commit": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    ],
+)
+def test_a_damaged_marker_is_a_one_line_error_naming_it_and_is_left_as_it_is(
+    site: LocalSite, capsys: pytest.CaptureFixture[str], damage: bytes
+) -> None:
+    assert check(capsys).code == 0
+    marker_file = Path("snapshots/.spectrack/checks/spec.json")
+    marker_file.write_bytes(damage)
+    git(Path("snapshots"), "commit", "--quiet", "--all", "--message", "Edited by hand")
+    store_head = head(Path("snapshots"))
+    run = check(capsys)
+    assert run.code == 2
+    assert run.err.startswith("spectrack: error: ") and run.err.count("\n") == 1
+    assert ".spectrack/checks/spec.json: unreadable check marker" in run.err
+    assert head(Path("snapshots")) == store_head and marker_file.read_bytes() == damage
 
 
 def test_checking_one_source_moves_only_its_marker(
