@@ -134,16 +134,11 @@ def _changed_pages(repo: Path, base: str, head: str, paths: Sequence[str]) -> li
 
 
 def _pages_at(repo: Path, commit: str, paths: Sequence[str]) -> list[str]:
-    """Every page in a commit under the paths, from the repository root."""
-    raw = run_git(repo, "ls-tree", "-r", "-z", "--full-name", commit, "--", *paths)
-    pages = []
-    for line in raw.decode("utf-8", "surrogateescape").split("\0"):
-        if not line:
-            continue
-        meta, _, path = line.partition("\t")
-        if meta.split(" ")[0] in REGULAR_FILES and _is_page(path):
-            pages.append(path)
-    return pages
+    """Every page in a commit under the paths, from the repository root: the commit's difference
+    from the empty tree, so that the paths match as in `_changed_pages` (``git ls-tree`` takes
+    neither globs nor ``:(exclude)``)."""
+    empty_tree = run_git(repo, "hash-object", "-t", "tree", "--stdin", stdin=b"").decode().strip()
+    return [e.new_path for e in _changed_pages(repo, empty_tree, commit, paths) if e.new_path]
 
 
 def _blobs(repo: Path, blobs: Sequence[str]) -> dict[str, bytes]:

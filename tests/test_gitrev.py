@@ -291,3 +291,20 @@ def test_pages_come_from_git_objects_and_bad_bytes_are_named(
     whole = run_cli(capsys, "diff", head, broken)
     assert whole.code == 2
     assert whole.err.startswith(f"spectrack: error: {broken}:docs/spec/lantern.md: not UTF-8")
+
+
+def test_glob_and_exclude_paths_count_unchanged_pages_as_git_diff_reads_them(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo, _, head = spec_repo
+    repo.write("docs/notes.txt", "Only the notes changed this time.\n")
+    notes_only = repo.commit("notes only")
+    globbed = diff_json(capsys, head, notes_only, "--", "docs/*.md")
+    assert {p["path"]: p["status"] for p in globbed["pages"]} == {
+        "docs/glossary.md": "unchanged",
+        "docs/candles/wicks.md": "unchanged",
+        "docs/spec/lantern.md": "unchanged",
+    }
+    excluded = diff_json(capsys, head, notes_only, "--", "docs", ":(exclude)docs/spec")
+    assert "docs/spec/lantern.md" not in {p["path"] for p in excluded["pages"]}
+    assert "docs/added.mdx" in {p["path"] for p in excluded["pages"]}
