@@ -175,7 +175,12 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
     """Compare the pages under the paths between two commits."""
     where, base, head = _resolved(revisions)
     if revisions.since_merge_base:
-        base = run_git(where, "merge-base", base, head).decode().strip()
+        base = run_git(where, "merge-base", base, head, check=False).decode().strip()
+        if not base:
+            raise InputError(
+                f"{revisions.base}...{revisions.head}: no common ancestor in the git repository "
+                f"{where} (a shallow clone? fetch the history of both, e.g. fetch-depth: 0)"
+            )
     entries = _changed_pages(where, base, head, revisions.paths)
     changed = {entry.new_path for entry in entries if entry.new_path}
     blobs = _blobs(where, [b for e in entries for b in (e.old_blob, e.new_blob) if b])

@@ -308,3 +308,28 @@ def test_glob_and_exclude_paths_count_unchanged_pages_as_git_diff_reads_them(
     excluded = diff_json(capsys, head, notes_only, "--", "docs", ":(exclude)docs/spec")
     assert "docs/spec/lantern.md" not in {p["path"] for p in excluded["pages"]}
     assert "docs/added.mdx" in {p["path"] for p in excluded["pages"]}
+
+
+def test_three_dots_without_a_common_ancestor_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / "origin")
+    repo.write("docs/lantern.md", LANTERN_V1)
+    repo.commit("start")
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.write("docs/lantern.md", LANTERN_V2)
+    repo.commit("feature work")
+    repo.git("checkout", "-q", "main")
+    repo.write("docs/glossary.md", GLOSSARY)
+    repo.commit("main moves on")
+    # What a CI checkout of depth 1 holds: each branch tip, without the commit they share.
+    shallow = tmp_path / "shallow"
+    url = (tmp_path / "origin").as_uri()
+    repo.git("clone", "-q", "--depth", "1", "--no-single-branch", url, str(shallow))
+    monkeypatch.chdir(shallow)
+    run = run_cli(capsys, "diff", "--fail-on", "normative", "origin/main...origin/feature")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        "spectrack: error: origin/main...origin/feature: no common ancestor in the git "
+        f"repository {shallow} (a shallow clone? fetch the history of both, e.g. fetch-depth: 0)\n"
+    )
