@@ -72,6 +72,9 @@ def revision_range(
     if ranged:
         since_merge_base = "..." in old
         base, _, head = old.partition("..." if since_merge_base else "..")
+        if not base and not head:
+            # Two unset variables in a CI job: HEAD against itself would pass any gate.
+            raise InputError(f"{old}: a range that names neither revision")
         if new is not None:
             pathspecs.insert(0, new)
     else:

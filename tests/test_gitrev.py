@@ -333,3 +333,12 @@ def test_three_dots_without_a_common_ancestor_say_so(
         "spectrack: error: origin/main...origin/feature: no common ancestor in the git "
         f"repository {shallow} (a shallow clone? fetch the history of both, e.g. fetch-depth: 0)\n"
     )
+
+
+def test_a_range_of_two_empty_revisions_is_an_error(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `diff ${BASE}...${HEAD} -- docs` with both variables unset, as on a push event.
+    run = run_cli(capsys, "diff", "--fail-on", "normative", "...", "--", "docs")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "spectrack: error: ...: a range that names neither revision\n"
