@@ -98,8 +98,13 @@ def _toplevel(repo: Path) -> Path:
         raise InputError(f"{repo}: no such directory (--repo)")
     try:
         return Path(os.fsdecode(run_git(repo, "rev-parse", "--show-toplevel").rstrip(b"\n")))
-    except InputError:
-        pass
+    except InputError as error:
+        if "safe.directory" in str(error):
+            # A CI container's user is not the checkout's owner; git's last line says what to run.
+            allow = str(error).removeprefix(f"{repo}: git rev-parse failed:").strip()
+            raise InputError(
+                f"{repo}: git refuses a repository owned by another user; allow it with: {allow}"
+            ) from None
     # A bare repository has no working tree, but its objects are all a comparison reads.
     if run_git(repo, "rev-parse", "--is-bare-repository", check=False).strip() == b"true":
         return repo

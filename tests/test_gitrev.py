@@ -342,3 +342,19 @@ def test_a_range_of_two_empty_revisions_is_an_error(
     run = run_cli(capsys, "diff", "--fail-on", "normative", "...", "--", "docs")
     assert (run.code, run.out) == (2, "")
     assert run.err == "spectrack: error: ...: a range that names neither revision\n"
+
+
+def test_a_repository_of_another_owner_is_named_with_the_way_to_allow_it(
+    spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo, base, head = spec_repo
+    # git's own switch for what a CI container sees: a checkout owned by another user.
+    monkeypatch.setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")
+    if run_cli(capsys, "diff", base, head, "--", "docs").code == 0:
+        pytest.skip("this git does not check the owner of a repository")
+    run = run_cli(capsys, "diff", "--fail-on", "normative", base, head, "--", "docs")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        "spectrack: error: .: git refuses a repository owned by another user; allow it with: "
+        f"git config --global --add safe.directory {repo.root}\n"
+    )
