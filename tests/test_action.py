@@ -131,3 +131,28 @@ def test_the_action_script_runs_spectrack_with_its_inputs(tmp_path: Path) -> Non
     environment["SPECTRACK_EXIT_ZERO"] = "true"
     relaxed = run_script(step["run"], repo.root, environment)
     assert relaxed.returncode == 0, relaxed.stderr
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
+def test_the_action_reads_inputs_written_over_several_lines(tmp_path: Path) -> None:
+    repo = new_repo(tmp_path / "spec")
+    repo.write("docs/lantern.md", LANTERN_V1)
+    repo.write("notes/draft.md", "# Draft\n\nDrafts MAY change.\n")
+    base = repo.commit("first")
+    repo.write("docs/lantern.md", LANTERN_V2)
+    repo.write("notes/draft.md", "# Draft\n\nDrafts MUST change.\n")
+    head = repo.commit("second")
+    # As a workflow writes them in YAML block scalars (`output: |`), one item a line.
+    inputs = {
+        "command": f"diff {base}...{head}\n-- docs\n",
+        "format": "json",
+        "fail-on": "never",
+        "exit-zero": "false",
+        "ack-file": "",
+        "output": "sarif=spectrack.sarif\njunit=spectrack.xml\n",
+    }
+    done = run_script(run_step()["run"], repo.root, step_environment(inputs))
+    assert done.returncode == 0, done.stderr
+    assert [page["path"] for page in json.loads(done.stdout)["pages"]] == ["docs/lantern.md"]
+    assert (repo.root / "spectrack.sarif").is_file()
+    assert (repo.root / "spectrack.xml").is_file()
