@@ -447,6 +447,24 @@ TOP = "# Blender\n\n"
             id="misspelling-corrected",
         ),
         pytest.param(
+            "The lid MUST accomodate a colour sensor.\n",
+            "The lid MUST accommodate a color sensor.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="misspelling-and-british-spelling-corrected",
+        ),
+        pytest.param(
+            "Kettles MUST reuse idle filters.\n",
+            "Kettles MUST refuse idle filters.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="word-changed-into-another-close-one",
+        ),
+        pytest.param(
+            "The kettle MUST check the content of a request and alert the sender.\n",
+            "The kettle MUST check the context of a request and alert the senders.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="words-changed-into-others-close-ones",
+        ),
+        pytest.param(
             "Kettles MUST report synchronously.\n",
             "Kettles MUST report asynchronously.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
