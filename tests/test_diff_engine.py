@@ -435,6 +435,24 @@ TOP = "# Blender\n\n"
             id="digits-joined-are-another-number",
         ),
         pytest.param(
+            "A kettle MUST NOT hold more than 1,500 ml.\n",
+            "A kettle MUST NOT hold more than 1.500 ml.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="separator-in-a-number",
+        ),
+        pytest.param(
+            "The kettle holds 1,500 ml.\n",
+            "The kettle holds 1.500 ml.\n",
+            [("editorial", "modified", (), ())],
+            id="separator-in-a-number-in-prose",
+        ),
+        pytest.param(
+            "Kettles MUST NOT whistle.\n",
+            "Kettles MUST, NOT whistle.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST",))],
+            id="keyword-parted-by-a-comma",
+        ),
+        pytest.param(
             "The lid MUST stay a part of the kettle.\n",
             "The lid MUST stay apart of the kettle.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

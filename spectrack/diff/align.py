@@ -28,10 +28,13 @@ NEARBY = 16
 similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
-WORD_OR_SIGN = re.compile(r"\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~|=]")
-"""A word, a comparison, the sign of a number or another symbol (``/``, ``*``, ``|``): text
-whose bounds, types or patterns turned around by one of these says something else, though no
-word changed. Sentence punctuation is none of them."""
+WORD_OR_SIGN = re.compile(
+    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~|=]"
+)
+"""A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
+of a number or another symbol (``/``, ``*``, ``|``): text whose bounds, types or patterns turned
+around by one of these says something else, though no word changed. Sentence punctuation is
+none of them."""
 
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}

@@ -102,8 +102,8 @@ def _reformatted(equal: Iterable[tuple[Unit, Unit]], touched: set[int]) -> list[
 def _same_words(region: Region) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
-    Words and marks are compared as a multiset and with their case: a sentence moved to another
-    paragraph keeps what readers see. The same words rearranged can make other text, though
+    Words, marks and keywords are compared as a multiset and with their case: a sentence moved
+    to another paragraph keeps what readers see. The same words rearranged can make other text, though
     (subject and object exchanged, two table cells swapped between rows): each sentence must
     run unbroken through the other side's words, or be one there with its pieces between
     punctuation marks in another order (the fields of a signature, the items of a series); a
@@ -112,6 +112,8 @@ def _same_words(region: Region) -> bool:
     repaired fence turns into a link), only words count and only requirements must run whole.
     """
     marks = not _holds_code(region)
+    if marks and _keywords(region.old) != _keywords(region.new):
+        return False
     old = [word for unit in region.old for word in _visible_words(unit, marks)]
     new = [word for unit in region.new for word in _visible_words(unit, marks)]
     if len(old) != len(new) or sorted(old) != sorted(new):
@@ -119,6 +121,11 @@ def _same_words(region: Region) -> bool:
     return _kept_whole(region.old, region.new, new, marks) and _kept_whole(
         region.new, region.old, old, marks
     )
+
+
+def _keywords(units: Sequence[Unit]) -> list[str]:
+    """The keywords of ``units``, sorted: "MUST NOT" and "MUST, NOT" read alike as words."""
+    return sorted(keyword.word for unit in units for keyword in unit.sentence.keywords)
 
 
 def _kept_whole(
