@@ -98,6 +98,12 @@ FORMATTING_TRANSFORMS = [
         id="atx-closing-hashes",
     ),
     pytest.param(
+        "## Cleaning\n\nUnplug it first.\n\n### Descaling\n\nRinse twice.\n",
+        "## Cleaning {#cleaning}\n\nUnplug it first.\n\n### Descaling { #descale .wide }\n\n"
+        "Rinse twice.\n",
+        id="heading-ids",
+    ),
+    pytest.param(
         "Read the [care guide](https://toaster.example/care) before cleaning.\n",
         "Read the [care guide][care] before cleaning.\n\n[care]: https://toaster.example/care\n",
         id="inline-to-reference-link",
@@ -224,6 +230,15 @@ FORMATTING_TRANSFORMS = [
 def test_formatting_only_transform(old: str, new: str) -> None:
     assert_formatting_only(old, new)
     assert_formatting_only(new, old)
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_a_heading_id_is_no_part_of_a_section(incremental: bool) -> None:
+    plain = "".join(f"Step {number} is plain.\n\n" for number in range(40))
+    old = f"# Toaster\n\n## Cleaning {{#clean}}\n\n{plain}The lever MUST pop up.\n"
+    new = old.replace("MUST pop up", "MUST NOT pop up")
+    page = diff_texts(old, new, "toaster.md", incremental=incremental)
+    assert [change.section for change in page.changes] == [("Toaster", "Cleaning")]
 
 
 def test_identical_pages_are_unchanged() -> None:

@@ -23,6 +23,7 @@ from spectrack.markdown.admonitions import (
     container_name_and_title,
 )
 from spectrack.markdown.inline import (
+    HEADING_ID,
     InlineText,
     clean,
     html_inline_text,
@@ -242,7 +243,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 state.heading(1, InlineText.of(title), span)
         elif kind == "heading_open":
             if span[0] != context.title_heading_line:
-                state.heading(int(token.tag[1:]), inline_text(tokens[index + 1].children), span)
+                children = _without_heading_id(tokens[index + 1].children or [])
+                state.heading(int(token.tag[1:]), inline_text(children), span)
             index += 2
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
@@ -292,6 +294,14 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.containers.pop()
         index += 1
     return state
+
+
+def _without_heading_id(children: list[Token]) -> list[Token]:
+    """A heading's inline tokens without the id written at its end (see `HEADING_ID`)."""
+    last = children[-1] if children else None
+    if last is None or last.type != "text" or "#" not in last.content:
+        return children
+    return [*children[:-1], replace(last, content=HEADING_ID.sub("", last.content))]
 
 
 def _without_callout_label(children: list[Token]) -> list[Token]:

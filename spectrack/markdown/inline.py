@@ -20,6 +20,10 @@ from markdown_it.token import Token
 
 from spectrack.sentences import Ranges
 
+HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#[\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
+"""A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``):
+Docusaurus, MkDocs and Pandoc make them the anchor, and readers never see them."""
+
 _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
 _NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")

@@ -25,7 +25,7 @@ from markdown_it.common.html_blocks import block_names
 
 from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
-from spectrack.markdown.inline import clean, inline_text
+from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.normative import has_keywords
 
@@ -419,6 +419,7 @@ class Outline:
                 env = {"references": self.references}
                 tokens = parser(self.dialect).parseInline(heading.source, env)
                 text = inline_text(tokens[0].children if tokens else None).text
+            text = HEADING_ID.sub("", text)
             self._plain[heading.line] = text
         return text
 
