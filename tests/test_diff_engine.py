@@ -104,6 +104,17 @@ FORMATTING_TRANSFORMS = [
         id="heading-ids",
     ),
     pytest.param(
+        "| Part | Rule |\n|---|---|\n| `lid` | MUST lock. |\n",
+        "<table>\n<tr><th>Part</th><th>Rule</th></tr>\n"
+        "<tr><td><code>lid</code></td><td>MUST lock.</td></tr>\n</table>\n",
+        id="table-to-html-table",
+    ),
+    pytest.param(
+        "| Part | Rule |\n|---|---|\n| lid | MUST lock |\n",
+        "| Part | Rule | |\n|---|---|---|\n| lid | MUST lock | |\n",
+        id="empty-column-added",
+    ),
+    pytest.param(
         "Read the [care guide](https://toaster.example/care) before cleaning.\n",
         "Read the [care guide][care] before cleaning.\n\n[care]: https://toaster.example/care\n",
         id="inline-to-reference-link",

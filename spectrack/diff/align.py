@@ -29,12 +29,12 @@ similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
 WORD_OR_SIGN = re.compile(
-    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~|=]"
+    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~=]"
 )
 """A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
-of a number or another symbol (``/``, ``*``, ``|``): text whose bounds, types or patterns turned
+of a number or another symbol (``/``, ``*``, ``%``): text whose bounds, types or patterns turned
 around by one of these says something else, though no word changed. Sentence punctuation is
-none of them."""
+none of them, nor ``|``, which parts a table row's cells (an HTML table's cells show none)."""
 
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
