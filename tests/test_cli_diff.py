@@ -154,6 +154,8 @@ def test_verbose_lists_formatting_changes(capsys: pytest.CaptureFixture[str]) ->
         moves = [line for line in verbose.out.splitlines() if "formatting moved" in line]
         assert moves == ["  · formatting moved  Sensors › Wind"] * 2
         assert "      + Strong wind carries spray away from the beds.  (line 9)" in verbose.out
+        assert verbose.out.count("      (the same words in another place)") == 2
+        assert "link target" not in verbose.out
 
 
 def test_no_colour_when_not_on_a_terminal() -> None:

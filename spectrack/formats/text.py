@@ -18,7 +18,7 @@ from rich.text import Text
 from spectrack.acks import report_verdict
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
-from spectrack.model import Change, ChangeClass, PageReport, Report, Side, elided
+from spectrack.model import Change, ChangeClass, ChangeKind, PageReport, Report, Side, elided
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
@@ -89,7 +89,9 @@ def _change_lines(change: Change, acknowledged: bool = False) -> list[Text]:
         lines.append(_highlighted("-", change.old, "red"))
     if change.new is not None:
         lines.append(_highlighted("+", change.new, "green"))
-    if change.old and change.new and change.old.text == change.new.text:
+    if change.kind is ChangeKind.MOVED:
+        lines.append(Text("      (the same words in another place)", style="dim"))
+    elif change.old and change.new and change.old.text == change.new.text:
         lines.append(Text("      (same words: a link target or the markup changed)", style="dim"))
     return lines
 
