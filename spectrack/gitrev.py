@@ -75,6 +75,12 @@ def revision_range(
         if not base and not head:
             # Two unset variables in a CI job: HEAD against itself would pass any gate.
             raise InputError(f"{old}: a range that names neither revision")
+        if not base:
+            # An unset BASE variable: HEAD against itself, in a job that checked out HEAD.
+            raise InputError(
+                f"{old}: a range with no BASE revision (an unset variable?); "
+                f"write HEAD{old} to compare from HEAD"
+            )
         if new is not None:
             pathspecs.insert(0, new)
     else:
@@ -205,11 +211,13 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
         if path not in changed:
             pages.append(PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0))
             locations[path] = PageFiles(path, path)
-    if revisions.paths and not pages:
-        # A mistyped path would otherwise pass a CI gate with nothing compared.
+    if not pages:
+        # A mistyped path or --repo would otherwise pass a CI gate with nothing compared.
+        where_named = (
+            " ".join(revisions.paths) if revisions.paths else f"the git repository {where}"
+        )
         raise InputError(
-            f"{' '.join(revisions.paths)}: no Markdown or MDX page there in {revisions.base} "
-            f"or {revisions.head}"
+            f"{where_named}: no Markdown or MDX page there in {revisions.base} or {revisions.head}"
         )
     pages.sort(key=lambda page: page.path)
     return Comparison(Report(tuple(pages)), locations)

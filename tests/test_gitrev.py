@@ -344,6 +344,36 @@ def test_a_range_of_two_empty_revisions_is_an_error(
     assert run.err == "spectrack: error: ...: a range that names neither revision\n"
 
 
+@pytest.mark.parametrize("written", ["...HEAD", "..HEAD"])
+def test_a_range_with_no_base_is_an_error(
+    written: str, spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `diff ${BASE}...${HEAD}` with BASE unset, as on a push event, compared HEAD with itself.
+    run = run_cli(capsys, "diff", "--fail-on", "normative", written, "--", "docs")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        f"spectrack: error: {written}: a range with no BASE revision (an unset variable?); "
+        f"write HEAD{written} to compare from HEAD\n"
+    )
+
+
+def test_a_repository_with_no_page_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: Any
+) -> None:
+    repo = new_repo(tmp_path / "code")
+    repo.write("main.c", "int main(void) { return 0; }\n")
+    first = repo.commit("first")
+    repo.write("main.c", "int main(void) { return 1; }\n")
+    second = repo.commit("second")
+    monkeypatch.chdir(tmp_path)
+    run = run_cli(capsys, "diff", "--fail-on", "normative", "--repo", "code", first, second)
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        f"spectrack: error: the git repository {repo.root}: no Markdown or MDX page there in "
+        f"{first} or {second}\n"
+    )
+
+
 def test_a_repository_of_another_owner_is_named_with_the_way_to_allow_it(
     spec_repo: tuple[GitRepo, str, str], capsys: pytest.CaptureFixture[str], monkeypatch: Any
 ) -> None:
