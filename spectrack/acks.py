@@ -121,10 +121,11 @@ def _entry(path: Path, number: int, entry: Any) -> Acknowledgement:
     if unknown:
         raise ConfigError(f"{where}: unknown key {unknown[0]!r} (expected {sorted(_KEYS)})")
     fingerprint, reason = entry.get("fingerprint"), entry.get("reason")
+    # Upper case as the command line and the `ignore` list take it: a report shows lower case.
+    if isinstance(fingerprint, str):
+        fingerprint = fingerprint.lower()
     if not isinstance(fingerprint, str) or not FINGERPRINT_PATTERN.fullmatch(fingerprint):
-        raise ConfigError(
-            f"{where}: 'fingerprint' must be {FINGERPRINT_LENGTH} lowercase hex digits"
-        )
+        raise ConfigError(f"{where}: 'fingerprint' must be {FINGERPRINT_LENGTH} hex digits")
     if not isinstance(reason, str) or not reason.strip():
         raise ConfigError(f"{where}: 'reason' must be a non-empty string")
     if "recorded" in entry and not isinstance(entry["recorded"], date):

@@ -147,14 +147,16 @@ def publish(
     exit_zero: bool,
     outputs: tuple[tuple[str, Path], ...],
     fetch_failed: bool = False,
+    quiet: bool = False,
 ) -> int:
     """Apply acknowledgements (the ack file and ``config``'s ``ignore`` list), write the report(s)
     and return the exit code the findings call for.
 
     ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
+    ``quiet`` leaves out the warnings about acknowledgements that match no change.
     """
     reviewed = review(comparison.report, gather_acks(ack_file, config))
-    for unknown in reviewed.unknown:
+    for unknown in () if quiet else reviewed.unknown:
         _echo(
             f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
             err=True,
@@ -278,12 +280,22 @@ def diff(
 @click.option(
     "--ack-file",
     type=click.Path(dir_okay=False, path_type=Path),
-    default=Path(ACK_FILE),
-    show_default=True,
-    help="The acknowledgement file to append to.",
+    default=None,
+    help=f"The acknowledgement file to append to [default: {ACK_FILE} beside the configuration].",
 )
-def ack(fingerprints: tuple[str, ...], reason: str, ack_file: Path) -> None:
+@config_option(
+    None,
+    f"Configuration file whose {ACK_FILE} to append to, the one check and diff --config read "
+    "[default: the current folder's].",
+)
+def ack(
+    fingerprints: tuple[str, ...], reason: str, ack_file: Path | None, config_file: Path | None
+) -> None:
     """Acknowledge reviewed changes: still reported, they no longer fail --fail-on."""
+    if ack_file is None:
+        if config_file is not None and not config_file.is_file():
+            raise InputError(f"{config_file}: no such configuration file")
+        ack_file = config_file.parent / ACK_FILE if config_file is not None else Path(ACK_FILE)
     wanted = list(dict.fromkeys(parse_fingerprint(text) for text in fingerprints))
     recorded = record_acks(ack_file, wanted, reason, datetime.now(UTC))
     already = len(wanted) - len(recorded)
@@ -421,7 +433,11 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
         for failure in pending.fetch.failures:
             _echo(f"spectrack: failed: {failure.message}", err=True)
         code = publish(
-            pending.comparison, config=config, fetch_failed=not pending.fetch.ok, **report
+            pending.comparison,
+            config=config,
+            fetch_failed=not pending.fetch.ok,
+            quiet=quiet,
+            **report,
         )
         mark_checked(config, pending)
     sys.exit(code)

@@ -103,6 +103,15 @@ def test_bad_ack_files_name_the_file_and_entry(tmp_path: Path, content: str, mes
     assert str(path) in str(error.value)
 
 
+def test_an_upper_case_fingerprint_in_the_file_is_read_as_the_command_line_reads_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "acks.toml"
+    path.write_text('[[ack]]\nfingerprint = "0123456789ABCDEF"\nreason = "Checked"\n')
+    (ack,) = load_acks(path)
+    assert ack.fingerprint == parse_fingerprint("0123456789ABCDEF") == "0123456789abcdef"
+
+
 def test_missing_file_is_empty_unless_required(tmp_path: Path) -> None:
     assert load_acks(tmp_path / "none.toml") == ()
     with pytest.raises(ConfigError, match="no such acknowledgement file"):

@@ -179,12 +179,15 @@ def test_the_ignore_list_acknowledges_changes_and_warns_about_unknown_ones(
         config_text(site, ignore=(tools_fingerprint().upper(), unknown))
     )
     site.publish(V2, lastmod="2025-06-18")
-    run = check(capsys, "--fail-on", "normative")
+    run = run_cli(capsys, "check", "--fail-on", "normative")
     assert run.code == 0, run.err
     assert "✓ acknowledged" in run.out and "SHOULD → MUST" in run.out
-    assert run.err == (
-        f"spectrack: warning: spectrack.toml, ignore[1]: {unknown} matches no change here\n"
-    )
+    warning = f"spectrack: warning: spectrack.toml, ignore[1]: {unknown} matches no change here\n"
+    assert run.err.endswith(warning)
+    site.publish(V1, lastmod="2025-06-19")
+    # Each change is reported once: every later check warns unless --quiet, as for other warnings.
+    quiet = check(capsys, "--fail-on", "normative")
+    assert (quiet.code, quiet.err) == (1, "")
 
 
 def test_the_ignore_list_reason_names_its_entry(
@@ -215,10 +218,16 @@ def test_the_ack_file_is_read_beside_the_configuration(
             tools_fingerprint(),
             "--reason",
             "beside the configuration",
-            "--ack-file",
-            "tracking/spectrack-ack.toml",
+            "--config",
+            "tracking/spectrack.toml",
         ).code
         == 0
+    )
+    assert Path("spectrack-ack.toml").read_text() == "[[ack]\n", "the other file is left alone"
+    missing = run_cli(capsys, "ack", tools_fingerprint(), "--reason", "r", "--config", "none.toml")
+    assert (missing.code, missing.err) == (
+        2,
+        "spectrack: error: none.toml: no such configuration file\n",
     )
     absolute = str(Path.cwd() / "tracking/spectrack.toml")
     run = check(capsys, "--config", absolute, "--format", "github", "--fail-on", "normative")
