@@ -35,7 +35,7 @@ def compare_paths(old: Path, new: Path) -> Comparison:
     """Compare two files or two directories; pages are located where they were read, from the
     root of the git work tree around the current folder when there is one (where annotations
     and SARIF look for files), else from the current folder."""
-    root = _work_tree_root(Path.cwd())
+    root = work_tree_root(Path.cwd())
     locations = {
         name: PageFiles(_located(old_path, root), _located(new_path, root))
         for name, old_path, new_path in pair_pages(old, new)
@@ -43,7 +43,7 @@ def compare_paths(old: Path, new: Path) -> Comparison:
     return Comparison(diff_paths(old, new), locations)
 
 
-def _work_tree_root(folder: Path) -> Path | None:
+def work_tree_root(folder: Path) -> Path | None:
     # Found by its .git, not by asking git: comparing two files needs no git installed.
     return next((place for place in (folder, *folder.parents) if (place / ".git").exists()), None)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from spectrack.comparison import Comparison, PageFiles
+from spectrack.comparison import Comparison, PageFiles, work_tree_root
 from spectrack.dates import looks_like_date, parse_when
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
@@ -136,13 +136,17 @@ def _open_store(path: Path, missing: str) -> Store:
 
 
 def store_file(store: Store, path: str) -> str:
-    """Where a file of the store is, as CI formats want it: from the working folder when the store
-    is inside it (``snapshots/mcp/….md``, what GitHub annotations and SARIF resolve), else in full."""
+    """Where a file of the store is, as CI formats want it: from the root of the git work tree
+    around the working folder when the store is inside it (``specs/snapshots/mcp/….md``, what
+    GitHub annotations and SARIF resolve, whatever folder the job runs in), else from the working
+    folder when the store is inside that, else in full."""
     where = store.path / path
-    try:
-        return where.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return where.as_posix()
+    resolved = where.resolve()
+    here = Path.cwd().resolve()
+    for folder in (work_tree_root(here), here):
+        if folder is not None and resolved.is_relative_to(folder):
+            return resolved.relative_to(folder).as_posix()
+    return where.as_posix()
 
 
 def latest_revisions(store: Store, report: Report) -> dict[str, Revision | None]:

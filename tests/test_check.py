@@ -237,6 +237,21 @@ def test_the_ack_file_is_read_beside_the_configuration(
     assert "acknowledged: beside the configuration" in notice.data
 
 
+def test_store_files_are_named_from_the_work_tree_root_in_a_job_run_in_a_subfolder(
+    site: LocalSite, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    git(Path.cwd(), "init", "-q")
+    Path("tracking").mkdir()
+    Path("spectrack.toml").rename("tracking/spectrack.toml")
+    monkeypatch.chdir("tracking")
+    assert check(capsys).code == 0
+    site.publish(V2, lastmod="2025-06-18")
+    run = check(capsys, "--format", "github", "--fail-on", "normative")
+    assert run.code == 1, run.err
+    (error,) = [c for c in read(run.out).commands if c.name == "error"]
+    assert error.properties["file"] == "tracking/" + TOOLS_FILE
+
+
 def test_fetch_failures_exit_3_unless_a_change_reaches_fail_on(
     site: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:
