@@ -17,7 +17,7 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).parent
 _SUFFIXES = (".py", ".html", ".xml", ".css", ".js", ".svg")
-SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "jinja2", "markupsafe")
+SHAPING_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pyspellchecker", "jinja2", "markupsafe")
 """The libraries whose version can change a report or a page of the site."""
 
 
