@@ -110,6 +110,11 @@ FORMATTING_TRANSFORMS = [
         id="table-to-html-table",
     ),
     pytest.param(
+        'The lid MUST lock (see <a href="https://kettle.example/lid">the lid</a>).\n',
+        "The lid MUST lock (see [the lid](https://kettle.example/lid)).\n",
+        id="html-link-to-markdown-link",
+    ),
+    pytest.param(
         "| Part | Rule |\n|---|---|\n| lid | MUST lock |\n",
         "| Part | Rule | |\n|---|---|---|\n| lid | MUST lock | |\n",
         id="empty-column-added",
@@ -459,6 +464,12 @@ TOP = "# Blender\n\n"
             "The lid MUST open after 15 seconds.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
             id="digits-joined-are-another-number",
+        ),
+        pytest.param(
+            'The lid MUST lock (see <a href="https://kettle.example/lid">the lid</a>).\n',
+            "The lid MUST lock (see <a href='https://kettle.example/cap'>the lid</a>).\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="html-link-target",
         ),
         pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",

@@ -30,6 +30,7 @@ _NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
+_HREF = re.compile(r"""\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
 _RANGE_TAGS = {
     "code": "code",
     "kbd": "code",
@@ -339,13 +340,19 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
 
 
 def _html_tag(result: InlineText, tag: str) -> None:
-    """Inline HTML: a line break is a space; ``<code>`` and ``<s>``/``<del>`` open ranges."""
+    """Inline HTML: a line break is a space; ``<code>`` and ``<s>``/``<del>`` open ranges; a
+    link's target counts as a Markdown link's does."""
     match = _HTML_TAG.match(tag)
     if match is None:
         return
     name = match.group(2).lower()
     if name == "br":
         result.space()
+    elif name == "a" and not match.group(1):
+        href = _HREF.search(tag)
+        if href is not None:
+            target = unescape(next(value for value in href.groups() if value is not None))
+            result.links.append((result.length, normalize_target(target)))
     elif name in _RANGE_TAGS:
         if match.group(1):
             result.close_range(_RANGE_TAGS[name])
