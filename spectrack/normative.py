@@ -2,6 +2,7 @@
 
 Only the UPPERCASE forms count. The two-word forms are matched first; a keyword followed by a
 lowercase ``not`` ("MUST not") reads as its negative form, since that is the requirement it states.
+A keyword in quotes ("MUST") is mentioned, not used: it states no requirement.
 """
 
 from __future__ import annotations
@@ -71,11 +72,20 @@ def locate_keywords(
     return tuple(found), tuple(spans)
 
 
+_OPENING_QUOTES = frozenset("\"“'‘")
+_CLOSING_QUOTES = frozenset("\"”'’")
+
+
 def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
-    """The keyword matches of ``text`` that start in none of the ``skip`` ranges."""
+    """The keyword matches of ``text`` that start in none of the ``skip`` ranges (code spans),
+    and are no keyword in quotes: one mentioned (the BCP 14 paragraph's "MUST"), not used."""
     for match in _PATTERN.finditer(text):
-        if not any(start <= match.start() < end for start, end in skip):
-            yield match
+        start, end = match.span()
+        if any(first <= start < last for first, last in skip):
+            continue
+        if text[start - 1 : start] in _OPENING_QUOTES and text[end : end + 1] in _CLOSING_QUOTES:
+            continue
+        yield match
 
 
 def _lowercased(keyword: str, text: str) -> bool:

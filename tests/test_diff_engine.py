@@ -472,6 +472,13 @@ TOP = "# Blender\n\n"
             id="html-link-target",
         ),
         pytest.param(
+            'The key words "MUST", "SHOULD" and "MAY" are to be read as RFC 2119 says.\n',
+            'The key words "MUST", "SHOULD" and "MAY" are to be read as BCP 14 says, when in '
+            "capitals.\n",
+            [("editorial", "modified", (), ())],
+            id="keywords-in-quotes-are-mentioned",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",
             "A kettle MUST NOT hold more than 1.500 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

@@ -86,6 +86,20 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
     assert words(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('The words "MUST" and "MAY NOT" are defined in BCP 14.', []),
+        ("The words “SHOULD” and ‘OPTIONAL’ are defined there.", []),
+        ('Marked "OPTIONAL", a field is OPTIONAL for both sides.', ["OPTIONAL"]),
+        ('Clients MUST send "ping" first.', ["MUST"]),
+        ('A "MUST follow" rule: servers MUST comply.', ["MUST", "MUST"]),
+    ],
+)
+def test_a_keyword_in_quotes_is_mentioned_not_used(text: str, expected: list[str]) -> None:
+    assert [keyword.word for keyword in find_keywords(text)] == expected
+
+
 def test_code_ranges_are_skipped() -> None:
     text = "Set MUST to true; the heater MAY ignore it."
     assert words(text) == ["MUST", "MAY"]
