@@ -515,6 +515,18 @@ TOP = "# Blender\n\n"
             id="misspelling-and-british-spelling-corrected",
         ),
         pytest.param(
+            "The lid MUST lock wiht teh latch.\n",
+            "The lid MUST lock with the latch.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="letters-swapped-in-short-words",
+        ),
+        pytest.param(
+            "The lid MUST lock form the inside.\n",
+            "The lid MUST lock from the inside.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="letters-swapped-into-another-word",
+        ),
+        pytest.param(
             "Kettles MUST reuse idle filters.\n",
             "Kettles MUST refuse idle filters.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

@@ -36,6 +36,7 @@ changed words cannot be aligned so is taken as changed."""
 _LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
+_SHORT_WORD = re.compile(r"[a-z]{3,}")
 
 
 class Vocabulary:
@@ -84,8 +85,20 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) -> bool:
     """A misspelt ordinary word corrected: close in spelling, the page no longer uses it, and
     it is no English word (reuse, refuse; content, context; sender, senders are all words).
-    Both words start alike: a changed beginning is more often a prefix that turns a word into
-    its opposite (synchronously, asynchronously; include, exclude; trusted, untrusted)."""
+    Words of five letters or more that start alike may differ by one or two letters: a changed
+    beginning is more often a prefix that turns a word into its opposite (synchronously,
+    asynchronously; include, exclude; trusted, untrusted). Shorter words, or other beginnings,
+    only by two neighbouring letters swapped into an English word."""
+    if (
+        _transposed(old_word, new_word)
+        and _SHORT_WORD.fullmatch(old_word)
+        and old_word not in new_vocabulary
+        and old_word not in english_words()
+        and new_word in english_words()
+    ):
+        # Two letters swapped in a short word too ("teh" → "the"), where the dictionary holds
+        # the new word only: "form" → "from" is a word changed.
+        return True
     if not (_PLAIN_WORD.fullmatch(old_word) and _PLAIN_WORD.fullmatch(new_word)):
         return False
     if old_word[:2] != new_word[:2]:
@@ -95,6 +108,19 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     if edit_distance(old_word, new_word, 2) > (1 if len(new_word) < 8 else 2):
         return False
     return old_word not in english_words()
+
+
+def _transposed(old_word: str, new_word: str) -> bool:
+    """Whether the words differ only by two neighbouring letters swapped."""
+    if len(old_word) != len(new_word):
+        return False
+    differ = [index for index, (a, b) in enumerate(zip(old_word, new_word, strict=True)) if a != b]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and old_word[differ[0]] == new_word[differ[1]]
+        and old_word[differ[1]] == new_word[differ[0]]
+    )
 
 
 @cache
