@@ -50,9 +50,12 @@ class PageRef:
     """The text after ``@`` (a revision or a date); None for the latest."""
 
 
-def parse_page_ref(argument: str) -> PageRef:
+def parse_page_ref(argument: str, store: Store | None = None) -> PageRef:
+    """``argument`` as a page and what follows its last ``@``; a page of ``store`` whose own name
+    holds ``@`` and a revision or date (``schema@2025-06-18``) is that page, at its latest."""
     name, sep, at = argument.rpartition("@")
-    if sep and name and (looks_like_date(at) or _REV.fullmatch(at)):
+    revision = sep and name and (looks_like_date(at) or _REV.fullmatch(at))
+    if revision and (store is None or store.find(argument) is None):
         return PageRef(name, at)
     return PageRef(argument)
 
@@ -188,7 +191,7 @@ def _names_pages(store_path: Path, arguments: Sequence[str]) -> bool:
 
 def _names_a_page(store: Store, argument: str) -> bool:
     """Whether ``argument`` names a store page, also with a mistyped ``@REV`` (`_page` says so)."""
-    name = parse_page_ref(argument).name
+    name = parse_page_ref(argument, store).name
     return store.find(name) is not None or _page_before_at(store, name) is not None
 
 
@@ -226,13 +229,13 @@ def compare_targets(
                 "to find pages in"
             )
             with _open_store(store_path, missing) as store:
-                ref = parse_page_ref(old)
+                ref = parse_page_ref(old, store)
                 page, revision = change_report(store, ref)
                 return store_comparison(store, Report((page,)), {page.path: revision})
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
-                new_ref = parse_page_ref(new)
-                page = compare_report(store, parse_page_ref(old), new_ref)
+                new_ref = parse_page_ref(new, store)
+                page = compare_report(store, parse_page_ref(old, store), new_ref)
                 revisions = {page.path: _ref_revision(store, new_ref)}
                 return store_comparison(store, Report((page,)), revisions)
     return compare_inputs(old, new, paths, repo)

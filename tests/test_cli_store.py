@@ -350,3 +350,28 @@ def test_git_revisions_still_win_when_no_store_page_matches(
     report = json.loads(out)
     assert code == 0 and report["verdict"] == "normative"
     assert [p["path"] for p in report["pages"]] == ["page.md"]
+
+
+def test_a_page_whose_name_holds_an_at_and_a_date_or_hex_is_that_page(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``schema@2025-06-18`` is a page of its own (versioned pages are named so), not page
+    ``schema`` at a date; a revision or date can still follow it."""
+    pages = {
+        "/spec/schema@2025-06-18": b"# Schema\n\nFields MAY be sent.\n",
+        "/spec/pkg@cafe": b"# Package\n\nClients MAY pin it.\n",
+    }
+    tracked.publish(pages, lastmod="2025-03-26")
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    tracked.publish(
+        {path: body.replace(b"MAY", b"MUST") for path, body in pages.items()}, lastmod="2025-06-18"
+    )
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    for page in ("mcp/spec/schema@2025-06-18", "mcp/spec/pkg@cafe"):
+        code, out, err = run(capsys, "diff", page, "--format", "json")
+        assert (code, err) == (0, "")
+        assert json.loads(out)["pages"][0]["path"] == page + ".md"
+        assert json.loads(out)["verdict"] == "normative"
+        code, out, err = run(capsys, "diff", f"{page}@2025-04-01", page, "--format", "json")
+        assert (code, err) == (0, "")
+        assert json.loads(out)["verdict"] == "normative"
