@@ -56,12 +56,17 @@ class ImportSummary:
     """Files left out, with the reason."""
 
 
+_PATH_SAFE = "/!$&'()*+,;=:@~"
+"""What a URL path holds as it is (RFC 3986 ``pchar``): sites and their sitemaps write
+``pkg@2`` or ``c(1)`` so, and a page must get the URL a fetch of the live site finds."""
+
+
 def page_url(url_base: str, relative: str) -> str:
     """The URL of a page file below the imported folder."""
     stem = PurePosixPath(relative).with_suffix("").as_posix()
     if stem == "index" or stem.endswith("/index"):
         stem = stem[: -len("index")].rstrip("/")
-    return url_base.rstrip("/") + ("/" + quote(stem) if stem else "")
+    return url_base.rstrip("/") + ("/" + quote(stem, safe=_PATH_SAFE) if stem else "")
 
 
 def _utf8_name(name: str) -> bool:

@@ -7,12 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from spectrack.config import single_source_config
 from spectrack.dates import Precision, TimeSource
 from spectrack.errors import InputError
 from spectrack.importgit import import_git, page_url
+from spectrack.serve import LocalSite
 from spectrack.site import build, present
 from spectrack.site.collect import collect
 from spectrack.store import RevisionEvent, Store
+from spectrack.track import run_fetch
 from tests.conftest import StepClock
 from tests.interrupt import StopAfter
 from tests.storecheck import assert_consistent, head
@@ -292,6 +295,36 @@ def test_page_urls() -> None:
     assert page_url("https://x.org/spec", "a/index.md") == "https://x.org/spec/a"
     assert page_url("https://x.org/spec", "index.md") == "https://x.org/spec"
     assert page_url("https://x.org", "with space.md") == "https://x.org/with%20space"
+    assert page_url("https://x.org", "pkg@2/c(1).md") == "https://x.org/pkg@2/c(1)"
+    assert page_url("https://x.org", "déjà vu?.md") == "https://x.org/d%C3%A9j%C3%A0%20vu%3F"
+
+
+def test_a_fetch_of_the_live_site_continues_pages_whose_names_hold_at_or_parentheses(
+    tmp_path: Path, site: LocalSite
+) -> None:
+    """Sitemaps write ``@``, ``(``, ``+`` in a path as they are; imported as ``%40``… the
+    pages were other URLs, and the live site's pages came in beside them as ``pkg@2~hash``."""
+    repo = Upstream(tmp_path / "spec")
+    names = ("pkg@2", "c(1)", "a+b")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {f"docs/{name}.md": f"# {name}\n\nClients MAY retry.\n".encode() for name in names},
+    )
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="s", url_base=site.url("/docs"))
+    site.publish(
+        {f"/docs/{name}": f"# {name}\n\nClients MUST retry.\n".encode() for name in names},
+        lastmod="2024-06-01",
+    )
+    config = single_source_config(
+        tmp_path / "store", "s", site.url("/sitemap.xml"), markdown="{url}.md"
+    )
+    assert run_fetch(config, clock=StepClock()).ok
+    with Store.open(tmp_path / "store") as store:
+        assert store.pages() == sorted(f"s/docs/{name}" for name in names)
+        assert [r.event for r in store.revisions()] == [RevisionEvent.ADDED] * 3 + [
+            RevisionEvent.CHANGED
+        ] * 3
 
 
 def test_a_commit_dated_past_the_year_9999_in_utc_is_placed_at_its_recording(
