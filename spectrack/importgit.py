@@ -126,11 +126,12 @@ def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
                 or PurePosixPath(name).suffix.lower() not in PAGE_SUFFIXES
             ):
                 continue
-            deleted = parts[4].startswith("D")
-            if (parts[0].lstrip(":") if deleted else parts[1]) not in REGULAR_FILES:
-                # A symbolic link's blob is the path it points to; a submodule has no blob.
+            # A symbolic link's blob is the path it points to; a submodule has no blob. A file
+            # that becomes one (a change of type) leaves as if deleted.
+            was_page, is_page = parts[0].lstrip(":") in REGULAR_FILES, parts[1] in REGULAR_FILES
+            if not is_page and not was_page:
                 continue
-            blob = None if deleted else parts[3]
+            blob = parts[3] if is_page else None
             changes.append(FileChange(name[len(prefix) :], blob))
         if changes:
             commits.append(UpstreamCommit(sha, datetime.fromisoformat(when), tuple(changes)))

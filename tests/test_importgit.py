@@ -216,6 +216,31 @@ def test_symbolic_links_are_no_pages(tmp_path: Path) -> None:
         assert store.pages("mcp") == ["mcp/d/plain"]
 
 
+def test_a_page_that_becomes_a_symbolic_link_is_removed_and_one_that_becomes_a_file_is_added(
+    tmp_path: Path,
+) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {"docs/one.md": b"# One\n\nClients MAY retry.\n", "docs/two.md": b"# Two\n"},
+    )
+    (repo.path / "docs" / "one.md").unlink()
+    (repo.path / "docs" / "one.md").symlink_to("two.md")
+    repo.git("add", "docs/one.md")
+    repo.git("commit", "-q", "-m", "one is two now", date="2024-02-01T00:00:00+00:00")
+    (repo.path / "docs" / "one.md").unlink()
+    repo.commit("2024-03-01T00:00:00+00:00", {"docs/one.md": b"# One\n\nClients MUST retry.\n"})
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert [(r.page, r.event, r.upstream_time.month) for r in store.revisions()] == [
+            ("mcp/d/one", RevisionEvent.ADDED, 1),
+            ("mcp/d/two", RevisionEvent.ADDED, 1),
+            ("mcp/d/one", RevisionEvent.REMOVED, 2),
+            ("mcp/d/one", RevisionEvent.ADDED, 3),
+        ]
+        assert_consistent(store.path)
+
+
 def test_a_failed_import_stores_nothing_and_can_be_retried(
     upstream: Upstream, tmp_path: Path
 ) -> None:
