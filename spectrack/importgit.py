@@ -203,7 +203,9 @@ def import_git(
                 # and an addition, in either order: the addition records the page.
                 kept = {page_url(url_base, c.relative) for c in changes if c.blob}
                 last_of_url = {page_url(url_base, c.relative): c for c in changes if c.blob}
-                for change in changes:
+                # Removals first: a name they free is then the new page's own (b.md renamed B.md
+                # is page B, not B~hash beside a page b that is gone).
+                for change in sorted(changes, key=lambda c: c.blob is not None):
                     url = page_url(url_base, change.relative)
                     relative, blob = change.relative, change.blob
                     if blob is not None and last_of_url[url] is not change:

@@ -166,6 +166,22 @@ def test_a_page_stays_while_another_file_of_its_url_remains(tmp_path: Path) -> N
         assert_consistent(store.path)
 
 
+def test_a_rename_that_changes_only_case_names_the_new_page_plainly(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("2024-01-05T00:00:00+00:00", {"docs/readme.md": b"# Read me\n"})
+    repo.git("mv", "docs/readme.md", "docs/README.md")
+    repo.git("commit", "-q", "-m", "rename", date="2024-02-05T00:00:00+00:00")
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert store.pages("mcp") == ["mcp/d/README"]
+        assert [(r.page, r.event) for r in store.revisions()] == [
+            ("mcp/d/readme", RevisionEvent.ADDED),
+            ("mcp/d/readme", RevisionEvent.REMOVED),
+            ("mcp/d/README", RevisionEvent.ADDED),
+        ]
+        assert_consistent(store.path)
+
+
 def test_a_file_name_that_is_not_utf8_is_left_out_and_listed(tmp_path: Path) -> None:
     repo = Upstream(tmp_path / "spec")
     repo.commit("2024-01-05T00:00:00+00:00", {"docs/plain.md": b"# Plain\n"})
