@@ -40,7 +40,8 @@ class FileChange:
 @dataclass(frozen=True, slots=True)
 class UpstreamCommit:
     sha: str
-    time: datetime
+    time: datetime | None
+    """The committer date; None when git cannot show it (before 1970, or malformed)."""
     changes: tuple[FileChange, ...]
 
 
@@ -134,8 +135,17 @@ def upstream_commits(repo: Path, folder: str) -> list[UpstreamCommit]:
             blob = parts[3] if is_page else None
             changes.append(FileChange(name[len(prefix) :], blob))
         if changes:
-            commits.append(UpstreamCommit(sha, datetime.fromisoformat(when), tuple(changes)))
+            commits.append(UpstreamCommit(sha, _commit_time(when), tuple(changes)))
     return commits
+
+
+def _commit_time(text: str) -> datetime | None:
+    """A committer date as ``git log`` printed it; None where git printed its placeholder (a
+    date before 1970, or one it cannot read)."""
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def check_arguments(repo: Path, source: str, url_base: str) -> None:
@@ -185,7 +195,12 @@ def import_git(
                 )
             report.start(f"import {source}", len(commits))
             for commit in commits:
-                upstream = UpstreamTime(commit.time, TimeSource.COMMIT, Precision.SECOND)
+                upstream = (
+                    UpstreamTime(commit.time, TimeSource.COMMIT, Precision.SECOND)
+                    if commit.time is not None
+                    # As for a lastmod git cannot keep: the time it was recorded is the best known.
+                    else UpstreamTime(clock(), TimeSource.FETCH, Precision.SECOND)
+                )
                 changes = []
                 for change in commit.changes:
                     if _utf8_name(change.relative):

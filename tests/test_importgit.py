@@ -382,3 +382,32 @@ def test_a_commit_dated_past_the_year_9999_in_utc_is_placed_at_its_recording(
         assert revision.upstream_time == revision.recorded_time
         build(collect(store), tmp_path / "site")
     assert (tmp_path / "site" / present.change_href(revision.commit)).is_file()
+
+
+def test_a_commit_dated_before_1970_is_placed_at_its_recording(tmp_path: Path) -> None:
+    """git prints no date for a commit before 1970 (a history converted from an older system),
+    and the import stopped with a traceback."""
+    repo = Upstream(tmp_path / "spec")
+    repo.commit("2024-01-05T00:00:00+00:00", {"docs/a.md": b"# A\n\nClients MAY send.\n"})
+    tree = repo.git("write-tree")
+    person = "Editor <editor@example.org> -86400 +0000"
+    commit = (
+        subprocess.run(
+            ["git", "-C", str(repo.path), "hash-object", "-t", "commit", "-w", "--stdin"],
+            input=f"tree {tree}\nauthor {person}\ncommitter {person}\n\nold\n".encode(),
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .strip()
+    )
+    repo.git("update-ref", "HEAD", commit)
+    clock = StepClock()
+    with Store.create(tmp_path / "store") as store:
+        import_git(
+            store, repo.path, folder="docs", source="s", url_base="https://x.org/d", clock=clock
+        )
+        (revision,) = store.revisions()
+        assert revision.upstream_commit == commit
+        assert revision.time_source is TimeSource.FETCH
+        assert datetime(2030, 1, 1, tzinfo=UTC) <= revision.upstream_time <= revision.recorded_time
