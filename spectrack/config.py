@@ -631,6 +631,10 @@ def parse_config(text: str, path: Path) -> Config:
     store_text = store.get("path", str, DEFAULT_STORE, "a string")
     if "\0" in store_text:
         raise store.error("path", f"{store_text!r} holds a NUL character, which no path can")
+    if not store_text.strip():
+        # An unset template value, most likely: as a path it is the configuration's own folder,
+        # which would become the store.
+        raise store.error("path", 'is empty; name the store\'s folder ("snapshots", or ".")')
     store_path = Path(store_text)
     sources_data = data.get("source", [])
     if not isinstance(sources_data, list) or not all(isinstance(s, dict) for s in sources_data):

@@ -169,6 +169,7 @@ def test_every_key_is_read(tmp_path: Path) -> None:
             "without a conversion or format",
         ),
         ('[store]\npath = "a\\u0000b"\n', 2, "key 'path': 'a\\x00b' holds a NUL character"),
+        ('[store]\npath = ""\n', 2, "[store] key 'path': is empty; name the store's folder"),
         (
             '[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nmax_removal = 2\n',
             4,
