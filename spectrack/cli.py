@@ -201,13 +201,26 @@ def publish(
 Decorator = Callable[[Callable[..., None]], Callable[..., None]]
 
 
+def _named_path(
+    context: click.Context, parameter: click.Parameter, value: str | None
+) -> Path | None:
+    """The path given; an empty one (an unset variable in a CI job) is refused: it would name
+    the current folder, which a command writing the store would make a store."""
+    if value is None:
+        return None
+    if not value:
+        raise click.BadParameter("an empty value names no file or folder")
+    return Path(value)
+
+
 def config_option(default: str | None, help: str) -> Decorator:
     return click.option(
         "--config",
         "config_file",
-        type=click.Path(path_type=Path),
+        type=click.Path(),
         default=default,
         show_default=default is not None,
+        callback=_named_path,
         help=help,
     )
 
@@ -217,7 +230,8 @@ def store_options(command: Callable[..., None]) -> Callable[..., None]:
     command = click.option(
         "--store",
         "store_dir",
-        type=click.Path(path_type=Path),
+        type=click.Path(),
+        callback=_named_path,
         help="The snapshot store (default: the configuration's, else ./snapshots).",
     )(command)
     return config_option(None, f"Configuration file (default: ./{CONFIG_FILE} when it exists).")(

@@ -375,3 +375,29 @@ def test_a_page_whose_name_holds_an_at_and_a_date_or_hex_is_that_page(
         code, out, err = run(capsys, "diff", f"{page}@2025-04-01", page, "--format", "json")
         assert (code, err) == (0, "")
         assert json.loads(out)["verdict"] == "normative"
+
+
+def test_an_empty_store_or_config_is_refused_not_read_as_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--store "$STORE"`` with the variable unset made the working folder a store."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.md").write_text("# Notes\n")
+    spec = tmp_path / "spec"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(spec)], check=True)
+    (spec / "a.md").write_text("# A\n")
+    subprocess.run(["git", "-C", str(spec), "add", "a.md"], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    subprocess.run(["git", "-C", str(spec), *identity, "commit", "-qm", "a"], check=True)
+    common = ["--path", ".", "--source", "s", "--url-base", "https://x.org/d"]
+    for args in (
+        ["import-git", str(spec), *common, "--store", ""],
+        ["import-git", str(spec), *common, "--config", ""],
+        ["log", "--store", ""],
+        ["init", "--config", ""],
+    ):
+        code, out, err = run(capsys, *args)
+        assert (code, out) == (2, "")
+        option = "--store" if "--store" in args else "--config"
+        assert f"Invalid value for '{option}': an empty value names no file or folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.md", "spec"]
