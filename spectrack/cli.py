@@ -276,6 +276,8 @@ def diff(
     """
     if sources and since is None:
         raise click.UsageError("--source applies only with --since")
+    if repo is not None and since is not None:
+        raise click.UsageError("--repo names git revisions to compare; --since reads the store")
     comparison = compare_targets(
         old,
         new,

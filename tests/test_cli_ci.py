@@ -160,6 +160,14 @@ def test_source_without_since_is_a_usage_error(
     assert "--source applies only with --since" in run.err
 
 
+def test_repo_with_since_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = run_cli(capsys, "diff", "--since", "1d", "--repo", str(tmp_path))
+    assert (run.code, run.out) == (2, "")
+    assert "--repo names git revisions to compare; --since reads the store" in run.err
+
+
 def test_a_single_argument_without_revisions_is_a_usage_error(
     pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
