@@ -2,7 +2,8 @@
 
 Only the UPPERCASE forms count. The two-word forms are matched first; a keyword followed by a
 lowercase ``not`` ("MUST not") reads as its negative form, since that is the requirement it states.
-A keyword in quotes ("MUST") is mentioned, not used: it states no requirement.
+A keyword in quotes ("MUST") is mentioned, not used: it states no requirement; nor does the
+sentence that says how the keywords are to be interpreted (RFC 2119, RFC 8174, BCP 14).
 """
 
 from __future__ import annotations
@@ -51,11 +52,21 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
     return locate_keywords(text, skip)[0]
 
 
+_KEYWORD_STANDARDS = re.compile(r"\b(?:RFC ?2119|RFC ?8174|BCP ?14)\b")
+
+
+def _conventions(text: str) -> bool:
+    """Whether ``text`` is the sentence that says how to read the keywords ("… are to be
+    interpreted as described in BCP 14 [RFC2119] [RFC8174] …"): it lists them, quoted or not,
+    and requires nothing."""
+    return "interpreted" in text and _KEYWORD_STANDARDS.search(text) is not None
+
+
 def locate_keywords(
     text: str, skip: Sequence[tuple[int, int]] = ()
 ) -> tuple[tuple[Keyword, ...], tuple[tuple[int, int], ...]]:
     """`find_keywords`, and where each keyword stands: (start, end) offsets, in order."""
-    if not has_keywords(text):
+    if not has_keywords(text) or _conventions(text):
         return (), ()
     found = []
     spans = []

@@ -115,6 +115,11 @@ FORMATTING_TRANSFORMS = [
         id="html-link-to-markdown-link",
     ),
     pytest.param(
+        "The offset MUST be -1 when unknown.\n",
+        "The offset MUST be \u22121 when unknown.\n",
+        id="minus-sign-typeset",
+    ),
+    pytest.param(
         "| Part | Rule |\n|---|---|\n| lid | MUST lock |\n",
         "| Part | Rule | |\n|---|---|---|\n| lid | MUST lock | |\n",
         id="empty-column-added",
@@ -477,6 +482,12 @@ TOP = "# Blender\n\n"
             "capitals.\n",
             [("editorial", "modified", (), ())],
             id="keywords-in-quotes-are-mentioned",
+        ),
+        pytest.param(
+            "Kettles boil water.\n",
+            "Kettles boil water. The key words MUST and MAY are to be interpreted as in BCP 14.\n",
+            [("editorial", "added", (), ())],
+            id="keyword-conventions-added",
         ),
         pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",

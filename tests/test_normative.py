@@ -94,6 +94,10 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
         ('Marked "OPTIONAL", a field is OPTIONAL for both sides.', ["OPTIONAL"]),
         ('Clients MUST send "ping" first.', ["MUST"]),
         ('A "MUST follow" rule: servers MUST comply.', ["MUST", "MUST"]),
+        ("The key words MUST, SHOULD and MAY are to be interpreted as in RFC 2119.", []),
+        ("The key words „MUST“ and „MAY“ are to be interpreted as BCP 14 says.", []),
+        ("Clients MUST follow RFC 2119 as interpreted by the kettle.", []),
+        ("Clients MUST follow RFC 8174 in what they send.", ["MUST"]),
     ],
 )
 def test_a_keyword_in_quotes_is_mentioned_not_used(text: str, expected: list[str]) -> None:

@@ -29,12 +29,21 @@ similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
 WORD_OR_SIGN = re.compile(
-    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+−](?=\d)|[/+*^$%&@#~=]"
+    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
 )
 """A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
 of a number or another symbol (``/``, ``*``, ``%``): text whose bounds, types or patterns turned
 around by one of these says something else, though no word changed. Sentence punctuation is
 none of them, nor ``|``, which parts a table row's cells (an HTML table's cells show none)."""
+
+_TYPESET = str.maketrans({"−": "-"})
+"""Signs typeset otherwise but read alike: the minus sign is a hyphen-minus."""
+
+
+def signs_of(text: str) -> list[str]:
+    """The words and signs of ``text`` (see `WORD_OR_SIGN`)."""
+    return WORD_OR_SIGN.findall(text.translate(_TYPESET) if "−" in text else text)
+
 
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}

@@ -14,7 +14,7 @@ from functools import cache
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import WORD_OR_SIGN, Unit, words_of
+from spectrack.diff.align import Unit, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes
 from spectrack.model import BlockKind, ChangeClass, ChangeKind
 from spectrack.normative import compare_keywords
@@ -60,7 +60,7 @@ def requirement_words(key: str) -> list[str]:
     text: turning it into a working link adds a link, not words.
     """
     text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", key))
-    return [SYNONYMS.get(word, word) for word in WORD_OR_SIGN.findall(text.lower())]
+    return [SYNONYMS.get(word, word) for word in signs_of(text.lower())]
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

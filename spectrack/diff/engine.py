@@ -10,11 +10,11 @@ from functools import partial
 from typing import Any
 
 from spectrack.diff.align import (
-    WORD_OR_SIGN,
     Region,
     Unit,
     align,
     pair_by_similarity,
+    signs_of,
     units_of,
     words_of,
 )
@@ -180,7 +180,7 @@ def _visible_words(unit: Unit, marks: bool) -> list[str]:
     if unit.block.kind is BlockKind.CODE:
         return words_of(unit.block.language + " " + unit.sentence.text, fold_case=False)
     if marks:
-        return WORD_OR_SIGN.findall(unit.sentence.key)
+        return signs_of(unit.sentence.key)
     return words_of(unit.sentence.key, fold_case=False)
 
 
