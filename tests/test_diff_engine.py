@@ -115,6 +115,11 @@ FORMATTING_TRANSFORMS = [
         id="html-link-to-markdown-link",
     ),
     pytest.param(
+        '<Tabs>\n<Tab title="Electric">\nThe pump MUST be earthed.\n</Tab>\n</Tabs>\n',
+        '=== "Electric"\n\n    The pump MUST be earthed.\n',
+        id="mdx-tab-to-content-tab",
+    ),
+    pytest.param(
         "The offset MUST be -1 when unknown.\n",
         "The offset MUST be \u22121 when unknown.\n",
         id="minus-sign-typeset",
@@ -488,6 +493,12 @@ TOP = "# Blender\n\n"
             "Kettles boil water. The key words MUST and MAY are to be interpreted as in BCP 14.\n",
             [("editorial", "added", (), ())],
             id="keyword-conventions-added",
+        ),
+        pytest.param(
+            '=== "Electric"\n\n    The kettle MUST be earthed.\n',
+            '=== "Electric"\n\n    The kettle SHOULD be earthed.\n',
+            [("normative", "weakened", ("MUST",), ("SHOULD",))],
+            id="requirement-in-a-content-tab",
         ),
         pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",

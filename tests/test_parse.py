@@ -312,6 +312,25 @@ def test_indentation_makes_code_in_plain_markdown() -> None:
     assert (block.kind, block.text) == (BlockKind.CODE, "pump --prime")
 
 
+def test_a_content_tab_holds_markdown_and_shows_its_title() -> None:
+    markdown = (
+        '=== "Electric"\n\n    The pump MUST be earthed.\n\n    - Check the plug\n\n'
+        '===+ "Manual"\n    !!! warning\n        Pumps MAY jam.\n\n\n    Not in the tab.\n'
+    )
+    document = parse(markdown, name="pump.md")
+    assert [(b.kind.value, b.text, b.admonition) for b in document.blocks] == [
+        ("component", "Electric", None),
+        ("paragraph", "The pump MUST be earthed.", None),
+        ("list_item", "Check the plug", None),
+        ("component", "Manual", None),
+        ("paragraph", "Pumps MAY jam.", "warning"),
+        ("code", "Not in the tab.", None),
+    ]
+    # A line of equals signs under text stays a heading's underline.
+    (heading,) = parse("Pumps\n===\n").blocks
+    assert (heading.kind, heading.text) == (BlockKind.HEADING, "Pumps")
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -27,6 +27,7 @@ from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
+from spectrack.markdown.tabs import TAB_MARKER
 from spectrack.normative import has_keywords
 
 _CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
@@ -115,6 +116,13 @@ def _walk_remembering(
     for seen in visited:
         memo[seen] = answer
     return answer
+
+
+def _marker_spaces(text: str) -> str | None:
+    """The spaces after the marker of a ``!!!`` admonition or a ``===`` content tab that opens
+    ``text``, or None: both bodies are indented three columns past them, and end alike."""
+    found = _ADMONITION_MARKER.match(text) or TAB_MARKER.match(text)
+    return None if found is None else found[1]
 
 
 class _Spans:
@@ -523,7 +531,7 @@ def _ends_itself(line: str, after_text: bool) -> bool:
         not text
         or _ATX_START.match(text)
         or text.startswith(":::")
-        or _ADMONITION_MARKER.match(text)
+        or _marker_spaces(text) is not None
     ):
         return True
     if not text.strip("-*_ \t"):
@@ -825,7 +833,7 @@ class _Scan:
             text = self.lines[above]
             if not text.strip() or _columns(text) >= _LEAST_ADMONITION_BODY:
                 return above - 1
-            return _Found(above if _ADMONITION_MARKER.match(text) else -1)
+            return _Found(above if _marker_spaces(text) is not None else -1)
 
         marker = _walk_remembering(self.admonition_above, line - 1, step)
         return marker >= 0 and self._admonition_end(marker) == line
@@ -836,9 +844,9 @@ class _Scan:
         such line in a row if blank."""
         if marker in self.admonition_ends:
             return self.admonition_ends[marker]
-        found = _ADMONITION_MARKER.match(self.lines[marker])
-        assert found is not None
-        body = _LEAST_ADMONITION_BODY + len(found[1])
+        spaces = _marker_spaces(self.lines[marker])
+        assert spaces is not None
+        body = _LEAST_ADMONITION_BODY + len(spaces)
         line = marker + 1
         outside = False
         while line < len(self.lines):

@@ -17,7 +17,7 @@ from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from spectrack.markdown import deep, hugo, mdx
+from spectrack.markdown import deep, hugo, mdx, tabs
 from spectrack.markdown.admonitions import is_container_name
 
 
@@ -40,6 +40,7 @@ BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
 
 FIRST_CHARACTERS: dict[str, str] = {
     "admonition": "!?",
+    "content_tab": "=",
     "container_admonition": ":",
     "fence": "`~",
     "blockquote": ">",
@@ -126,6 +127,13 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     if at_page_start:
         md.use(front_matter_plugin)
     md.use(admon_plugin)
+    # Where a `!!!` admonition may start, and ending as its body does (the outline reads both so).
+    md.block.ruler.before(
+        "fence",
+        "content_tab",
+        tabs.tab_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list"]},
+    )
     md.use(container_plugin, name="admonition", validate=is_container_name)
     for name, rule, dialects in BLOCK_RULES:
         if dialect in dialects:

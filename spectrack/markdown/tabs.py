@@ -1,0 +1,56 @@
+"""MkDocs Material content tabs: ``=== "HTTP"`` over a body indented four columns.
+
+A tab reads as an MDX ``<Tab title="HTTP">`` does: ``component_open``/``component_close`` around
+its Markdown body (``meta["syntax"] == "mkdocs"``), so switching between the two syntaxes is
+formatting, and a requirement in a tab is one, not indented code. Its body ends as a ``!!!``
+admonition's does (mdit-py-plugins' admon rule, which the outline mirrors): at a line indented
+less than the body, or at a second blank line in a row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_block import StateBlock
+
+TAB_MARKER = re.compile(r'===[+!]?( +)"(.*)"[ \t]*$')
+"""A tab's first line, its indentation set aside: the marker (``===``, ``===+`` for the tab
+shown first, ``===!`` for a new set), spaces, and the quoted title."""
+
+_BODY_INDENT = 3
+"""The columns past the marker's spaces that its body is indented: four in all (``=== "A"``)."""
+
+
+def tab_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start_line] + state.tShift[start_line]
+    marker = TAB_MARKER.match(state.src, begin, state.eMarks[start_line])
+    if marker is None:
+        return False
+    if silent:
+        return True
+    body_indent = state.sCount[start_line] + _BODY_INDENT + len(marker[1])
+    line = start_line + 1
+    outside = False
+    while line < end_line:
+        below = state.sCount[line] < body_indent
+        if below and (outside or state.bMarks[line] + state.tShift[line] < state.eMarks[line]):
+            break
+        outside = below
+        line += 1
+
+    token = state.push("component_open", "", 1)
+    token.meta = {"name": "Tab", "attrs": {"title": marker[2]}, "syntax": "mkdocs"}
+    token.map = [start_line, line]
+    old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    state.blkIndent = body_indent
+    state.lineMax = line
+    state.parentType = "container"
+    try:
+        state.md.block.tokenize(state, start_line + 1, line)
+    finally:
+        state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
+    state.push("component_close", "", -1)
+    state.line = line
+    return True
