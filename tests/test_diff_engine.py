@@ -501,6 +501,12 @@ TOP = "# Blender\n\n"
             id="requirement-in-a-content-tab",
         ),
         pytest.param(
+            "A kettle MUST pass:\n\n- [ ] the boil test\n- [x] the drop test\n",
+            "A kettle MUST pass:\n\n- [x] the boil test\n- [X] the drop test\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="task-ticked",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",
             "A kettle MUST NOT hold more than 1.500 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

@@ -331,6 +331,12 @@ def test_a_content_tab_holds_markdown_and_shows_its_title() -> None:
     assert (heading.kind, heading.text) == (BlockKind.HEADING, "Pumps")
 
 
+def test_a_task_box_is_no_text() -> None:
+    (item, paragraph) = parse("- [x] Prime the pump\n\n[ ] is a box\n").blocks
+    assert (item.text, item.key) == ("Prime the pump", "Prime the pump ⟨task:done⟩")
+    assert paragraph.text == "[ ] is a box"
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -57,6 +57,9 @@ _CLOSERS = {
     "blockquote_close",
 }
 _NOTHING_PROTECTED = Ranges(())
+_TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
+"""A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
+_TICKED, _UNTICKED = "task:done", "task:open"
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 _NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
 """Tokens that close what their opening token made a block of: a third of those `walk` meets,
@@ -249,7 +252,21 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
             children = _without_callout_label(tokens[index + 1].children or [])
-            state.add(block_kind, inline_text(children), span)
+            box = (
+                _TASK_BOX.match(children[0].content)
+                if block_kind is BlockKind.LIST_ITEM and children and children[0].type == "text"
+                else None
+            )
+            if box is not None:
+                children = [
+                    replace(children[0], content=children[0].content[box.end() :]),
+                    *children[1:],
+                ]
+            inline = inline_text(children)
+            if box is not None:
+                # The box is no word; whether it is ticked counts as a link's target does.
+                inline.links.insert(0, (0, _TICKED if box[1] in "xX" else _UNTICKED))
+            state.add(block_kind, inline, span)
             index += 2
         elif kind == "list_item_open":
             state.list_item_pending = True
