@@ -120,6 +120,11 @@ FORMATTING_TRANSFORMS = [
         id="mdx-tab-to-content-tab",
     ),
     pytest.param(
+        "The lid MUST lock before heating.\n",
+        ":lock: The lid MUST lock before heating :+1:.\n",
+        id="emoji-shortcodes",
+    ),
+    pytest.param(
         "The offset MUST be -1 when unknown.\n",
         "The offset MUST be \u22121 when unknown.\n",
         id="minus-sign-typeset",

@@ -331,6 +331,20 @@ def test_a_content_tab_holds_markdown_and_shows_its_title() -> None:
     assert (heading.kind, heading.text) == (BlockKind.HEADING, "Pumps")
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        (":warning: Pumps MUST stop. :+1:", "Pumps MUST stop."),
+        ("At 10:30:00 the pump starts.", "At 10:30:00 the pump starts."),
+        ("Set ratio:fast: first.", "Set ratio:fast: first."),
+        ("See <https://pump.example/:x:> first.", "See https://pump.example/:x: first."),
+    ],
+)
+def test_an_emoji_shortcode_is_no_text(markdown: str, text: str) -> None:
+    (block,) = parse(markdown).blocks
+    assert block.text == text
+
+
 def test_a_task_box_is_no_text() -> None:
     (item, paragraph) = parse("- [x] Prime the pump\n\n[ ] is a box\n").blocks
     assert (item.text, item.key) == ("Prime the pump", "Prime the pump ⟨task:done⟩")

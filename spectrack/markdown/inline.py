@@ -20,6 +20,9 @@ from markdown_it.token import Token
 
 from spectrack.sentences import Ranges
 
+_EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):[a-z0-9_+-]+:(?![\w:/])")
+"""An emoji written by name (``:warning:``), as GitHub and MkDocs show it: a picture, no word,
+as the emoji character itself is."""
 HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#[\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
 """A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``):
 Docusaurus, MkDocs and Pandoc make them the anchor, and readers never see them."""
@@ -311,6 +314,8 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             content = token.content
             if "{/*" in content:
                 content = _without_closed(_MDX_COMMENT, content, "*/}")
+            if ":" in content:
+                content = _EMOJI_SHORTCODE.sub("", content)
             result.append(content)
         elif kind in ("softbreak", "hardbreak"):
             result.space()
