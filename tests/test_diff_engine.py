@@ -120,6 +120,17 @@ FORMATTING_TRANSFORMS = [
         id="mdx-tab-to-content-tab",
     ),
     pytest.param(
+        '---\ntitle: "Toaster"\nweight: 2\n---\n\nThe lever MUST pop up.\n',
+        '+++\ntitle = "Toaster"\nweight = 3\ndescription = "It MUST pop up."\n+++\n\n'
+        "The lever MUST pop up.\n",
+        id="yaml-to-toml-front-matter",
+    ),
+    pytest.param(
+        '+++\ntitle = "Toaster"\n+++\n\nThe lever MUST pop up.\n',
+        "# Toaster\n\nThe lever MUST pop up.\n",
+        id="toml-front-matter-title-to-h1",
+    ),
+    pytest.param(
         "The lid MUST lock before heating.\n",
         ":lock: The lid MUST lock before heating :+1:.\n",
         id="emoji-shortcodes",

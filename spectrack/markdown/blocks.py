@@ -49,6 +49,7 @@ LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
 
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
+_TOML_TITLE = re.compile(r"""^title[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*$""", re.M)
 _CLOSERS = {
     "component_close",
     "alert_close",
@@ -74,10 +75,15 @@ _OPENERS = {
 
 
 def front_matter_title(content: str) -> str | None:
-    """The ``title`` of YAML front matter (plain, single- or double-quoted scalar)."""
+    """The ``title`` of YAML front matter (plain, single- or double-quoted scalar), or of TOML
+    front matter (a basic or literal string)."""
     match = _TITLE.search(content)
     if match is None:
-        return None
+        toml = _TOML_TITLE.search(content)
+        if toml is None:
+            return None
+        basic, literal = toml.groups()
+        return clean(basic.replace('\\"', '"') if basic is not None else literal) or None
     double, single, plain = match.groups()
     if double is not None:
         return clean(double.replace('\\"', '"'))

@@ -24,6 +24,30 @@ _ARGUMENT = re.compile(r"""(?:([\w-]+)\s*=\s*)?("[^"]*"|'[^']*'|[^\s"']+)""")
 _LINK_SHORTCODE = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']*)["']\s*[>%]\}\}""")
 
 
+TOML_FRONT_MATTER = re.compile(r"\+\+\+[ \t]*\n(.*?\n)?\+\+\+[ \t]*(?:\n|$)", re.DOTALL)
+"""Hugo's TOML front matter at a page's start: between two lines of ``+++``."""
+
+
+def front_matter_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """TOML front matter (``+++``), as the YAML kind (``---``): one ``front_matter`` token."""
+    if start_line != 0 or state.src[:3] != "+++":
+        return False
+    match = TOML_FRONT_MATTER.match(state.src)
+    if match is None:
+        return False
+    last = state.src.count("\n", 0, match.end() - 1)
+    if last >= end_line:
+        return False
+    if silent:
+        return True
+    token = state.push("front_matter", "", 0)
+    token.content = match[1] or ""
+    token.markup = "+++"
+    token.map = [0, last + 1]
+    state.line = last + 1
+    return True
+
+
 def resolve_links(text: str) -> str:
     """Replace ``{{< ref "path" >}}`` and ``relref`` by the path they resolve to."""
     if "{{" not in text:

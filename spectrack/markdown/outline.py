@@ -25,6 +25,7 @@ from markdown_it.common.html_blocks import block_names
 
 from spectrack.markdown import hugo, mdx
 from spectrack.markdown.blocks import Context, front_matter_title
+from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.markdown.tabs import TAB_MARKER
@@ -624,6 +625,11 @@ def _front_matter(text: str, spans: list[tuple[int, int]], mdx: bool) -> tuple[s
     """The front matter's title and the line after it, read as mdit-py-plugins' rule reads it:
     three or more dashes open it at the page's start; a line of as many dashes or more (indented
     less than a code block, in Markdown), or an unindented ``...``, closes it."""
+    toml = TOML_FRONT_MATTER.match(text) if text.startswith("+++") else None
+    if toml is not None:
+        last = text.count("\n", 0, toml.end() - 1)
+        spans.append((0, last))
+        return front_matter_title(toml[1] or ""), last + 1
     opening = _FRONT_MATTER_OPENING.match(text)
     body = text.find("\n") + 1
     if opening is None or not body:

@@ -57,7 +57,7 @@ FIRST_CHARACTERS: dict[str, str] = {
 """Block rules that only match a line whose text (after its indentation) starts with one of
 these characters; the other rules are tried on every line."""
 
-FIRST_LINE_ONLY = frozenset({"front_matter"})
+FIRST_LINE_ONLY = frozenset({"front_matter", "toml_front_matter"})
 """Block rules that only match the first line of the text parsed."""
 
 INLINE_FIRST_CHARACTERS: dict[str, str] = {
@@ -126,6 +126,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     md.core.ruler.at("normalize", _normalize_if_needed)
     if at_page_start:
         md.use(front_matter_plugin)
+        md.block.ruler.before("front_matter", "toml_front_matter", hugo.front_matter_rule)
     md.use(admon_plugin)
     # Where a `!!!` admonition may start, and ending as its body does (the outline reads both so).
     md.block.ruler.before(
