@@ -131,6 +131,11 @@ FORMATTING_TRANSFORMS = [
         id="toml-front-matter-title-to-h1",
     ),
     pytest.param(
+        "A kettle MUST NOT hold more than 10<sup>3</sup> ml.\n",
+        "A kettle MUST NOT hold more than 10^3 ml.\n",
+        id="power-as-a-caret",
+    ),
+    pytest.param(
         "The lid MUST lock before heating.\n",
         ":lock: The lid MUST lock before heating :+1:.\n",
         id="emoji-shortcodes",
@@ -521,6 +526,12 @@ TOP = "# Blender\n\n"
             "A kettle MUST pass:\n\n- [x] the boil test\n- [X] the drop test\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="task-ticked",
+        ),
+        pytest.param(
+            "A kettle MUST NOT hold more than 10<sup>3</sup> ml.\n",
+            "A kettle MUST NOT hold more than 103 ml.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="power-written-out-flat",
         ),
         pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",

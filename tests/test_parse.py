@@ -109,6 +109,7 @@ def test_blocks_keep_their_source_and_details() -> None:
         ("---\ntitle: Pumps\n---\n\n# Hoses\n", "Pumps"),
         ('+++\ntitle = "Pumps \\"Pro\\""\nweight = 2\n+++\n\n# Hoses\n', 'Pumps "Pro"'),
         ("+++\ntitle = 'Pumps'\n+++\n", "Pumps"),
+        ("---\ntitle: >-\n  Pumps and\n  hoses\nweight: 2\n---\n", "Pumps and hoses"),
         ('+++\ntitle = "Pumps"\n\nText.\n', None),
         ("## Pumps\n\nText.\n", None),
         ("Just text.\n", None),

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import takewhile
 
 from markdown_it.token import Token
 
@@ -49,6 +50,7 @@ LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
 
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
+_BLOCK_SCALAR = re.compile(r"[>|][+-]?[0-9]?[+-]?")
 _TOML_TITLE = re.compile(r"""^title[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*$""", re.M)
 _CLOSERS = {
     "component_close",
@@ -85,6 +87,11 @@ def front_matter_title(content: str) -> str | None:
         basic, literal = toml.groups()
         return clean(basic.replace('\\"', '"') if basic is not None else literal) or None
     double, single, plain = match.groups()
+    if plain is not None and _BLOCK_SCALAR.fullmatch(plain):
+        # A folded or literal block (``title: >-``): the lines indented below it.
+        lines = content[match.end() :].split("\n")[1:]
+        indented = takewhile(lambda line: line[:1] in (" ", "\t", ""), lines)
+        return clean(" ".join(line.strip() for line in indented)) or None
     if double is not None:
         return clean(double.replace('\\"', '"'))
     if single is not None:

@@ -353,6 +353,9 @@ def _html_tag(result: InlineText, tag: str) -> None:
     name = match.group(2).lower()
     if name == "br":
         result.space()
+    elif name == "sup" and not match.group(1) and result.parts and result.parts[-1][-1:].isdigit():
+        # A power (10<sup>6</sup>): flattened, it would read as another number (106).
+        result.append("^")
     elif name == "a" and not match.group(1):
         href = _HREF.search(tag)
         if href is not None:
