@@ -290,8 +290,15 @@ def test_an_element_closed_on_its_last_line_keeps_none_of_its_closing_tag(
             "flow · number · required",
         ),
         ('<Note type="hint">\nOil it.\n</Note>\n', None),
+        ('<ParamField query="limit" default={10} max={"a"} min={a.b} />\n', "limit · 10"),
     ],
-    ids=["param-in-path", "param-in-query", "response-field", "type-of-another-component"],
+    ids=[
+        "param-in-path",
+        "param-in-query",
+        "response-field",
+        "type-of-another-component",
+        "literal-expression",
+    ],
 )
 def test_a_field_component_shows_its_name_type_default_and_flags(
     markdown: str, shown: str | None
@@ -299,6 +306,15 @@ def test_a_field_component_shows_its_name_type_default_and_flags(
     document = parse(markdown, name="pump.mdx")
     components = [b.text for b in document.blocks if b.kind is BlockKind.COMPONENT]
     assert components == ([shown] if shown else [])
+
+
+def test_where_a_field_goes_is_in_its_key() -> None:
+    query, header = (
+        parse(f'<ParamField {place}="limit" type="number" />\n', name="pump.mdx").blocks[0]
+        for place in ("query", "header")
+    )
+    assert query.text == header.text == "limit · number"
+    assert (query.key, header.key) == ("limit · number ⟨in:query⟩", "limit · number ⟨in:header⟩")
 
 
 def test_a_page_with_components_is_mdx_whatever_its_name() -> None:

@@ -38,13 +38,18 @@ from spectrack.sentences import Ranges, split_sentences
 VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
 """Component attributes whose values readers see as text (a card's title)."""
 
+FIELD_PLACES = ("path", "query", "body", "header")
+"""The attributes of a `FIELD_ATTRIBUTES` component that name where the field goes."""
+
 FIELD_ATTRIBUTES: dict[str, tuple[str, ...]] = {
-    "ParamField": ("path", "query", "body", "header", "type", "default", "required", "deprecated"),
+    "ParamField": (*FIELD_PLACES, "type", "default", "required", "deprecated"),
     "ResponseField": ("type", "default", "required", "deprecated"),
 }
 """Components that document a field of an API, and the attributes they show besides
 `VISIBLE_ATTRIBUTES`: the field's name and place, its type and default, and flags (``required``)
 shown as their name when set."""
+
+_LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
 
 LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
@@ -382,8 +387,9 @@ def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[in
 
 def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
+    field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
     inline = InlineText()
-    for name in (*VISIBLE_ATTRIBUTES, *FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())):
+    for name in (*VISIBLE_ATTRIBUTES, *field):
         shown = _shown(name, attrs.get(name))
         if shown:
             if inline.length:
@@ -392,16 +398,24 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     for name in LINK_ATTRIBUTES:
         if attrs.get(name):
             inline.links.append((0, normalize_target(attrs[name])))
+    # Where an API field goes (``query="limit"`` or ``header="limit"``) says where to send it.
+    inline.links.extend(
+        (0, f"in:{place}") for place in field if place in FIELD_PLACES and place in attrs
+    )
     state.add(BlockKind.COMPONENT, inline, (span[0], span[0] + 1 if token.nesting else span[1]))
 
 
 def _shown(name: str, value: str | None) -> str:
     """What readers see of an attribute: its value, or its name for a flag set without one
-    (``required``, ``required={true}``); nothing for an expression."""
+    (``required``, ``required={true}``); a literal in braces as written without them
+    (``default={10}``); nothing for another expression."""
     if value in ("", "{true}"):
         return name
-    if value is None or value.startswith("{"):
+    if value is None:
         return ""
+    if value.startswith("{"):
+        literal = _LITERAL.fullmatch(value)
+        return "" if literal is None else literal[1] or literal[2] or literal[3] or ""
     return value
 
 
