@@ -32,28 +32,33 @@ class Comparison:
 
 
 def compare_paths(old: Path, new: Path) -> Comparison:
-    """Compare two files or two directories; pages are located where they were read, from the
-    root of the git work tree around the current folder when there is one (where annotations
-    and SARIF look for files), else from the current folder."""
-    root = work_tree_root(Path.cwd())
+    """Compare two files or two directories; pages are located where they were read (see
+    `located`)."""
+    root = work_tree_root()
     locations = {
-        name: PageFiles(_located(old_path, root), _located(new_path, root))
+        name: PageFiles(
+            located(old_path, root) if old_path else None,
+            located(new_path, root) if new_path else None,
+        )
         for name, old_path, new_path in pair_pages(old, new)
     }
     return Comparison(diff_paths(old, new), locations)
 
 
-def work_tree_root(folder: Path) -> Path | None:
+def work_tree_root() -> Path | None:
+    """The root of the git work tree around the current folder, if any."""
     # Found by its .git, not by asking git: comparing two files needs no git installed.
-    return next((place for place in (folder, *folder.parents) if (place / ".git").exists()), None)
+    here = Path.cwd()
+    return next((place for place in (here, *here.parents) if (place / ".git").exists()), None)
 
 
-def _located(path: Path | None, root: Path | None) -> str | None:
-    if path is None:
-        return None
-    if root is not None:
-        # Spelled out, not resolved: a link inside the work tree is named where it stands.
-        absolute = Path(os.path.abspath(path))
-        if absolute.is_relative_to(root):
-            return absolute.relative_to(root).as_posix()
+def located(path: Path, root: Path | None) -> str:
+    """How CI formats name a file, so that annotations and SARIF find it whatever folder a job
+    runs in: from ``root`` (`work_tree_root`) when the file is inside it, else from the current
+    folder when it is inside that, else as given."""
+    # Spelled out, not resolved: a link inside the work tree is named where it stands.
+    absolute = Path(os.path.abspath(path))
+    for folder in (root, Path.cwd()):
+        if folder is not None and absolute.is_relative_to(folder):
+            return absolute.relative_to(folder).as_posix()
     return path.as_posix()

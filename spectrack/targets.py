@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from spectrack.comparison import Comparison, PageFiles, work_tree_root
+from spectrack.comparison import Comparison, PageFiles, located, work_tree_root
 from spectrack.dates import looks_like_date, parse_when
 from spectrack.diff import diff_texts
 from spectrack.errors import InputError
@@ -138,20 +138,6 @@ def _open_store(path: Path, missing: str) -> Store:
     return Store.open(path)
 
 
-def store_file(store: Store, path: str) -> str:
-    """Where a file of the store is, as CI formats want it: from the root of the git work tree
-    around the working folder when the store is inside it (``specs/snapshots/mcp/….md``, what
-    GitHub annotations and SARIF resolve, whatever folder the job runs in), else from the working
-    folder when the store is inside that, else in full."""
-    where = store.path / path
-    resolved = where.resolve()
-    here = Path.cwd().resolve()
-    for folder in (work_tree_root(here), here):
-        if folder is not None and resolved.is_relative_to(folder):
-            return resolved.relative_to(folder).as_posix()
-    return where.as_posix()
-
-
 def latest_revisions(store: Store, report: Report) -> dict[str, Revision | None]:
     revisions: dict[str, Revision | None] = {}
     for page in report.pages:
@@ -173,8 +159,9 @@ def store_comparison(
         for path, revision in revisions.items()
     }
     locations = {}
+    root = work_tree_root()
     for page in report.pages:
-        where = store_file(store, page.path)
+        where = located(store.path / page.path, root)
         locations[page.path] = PageFiles(
             None if page.status is PageStatus.ADDED else where,
             None if page.status is PageStatus.REMOVED else where,
