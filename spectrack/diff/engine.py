@@ -103,8 +103,8 @@ def _same_words(region: Region) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
     Words, marks and keywords are compared as a multiset and with their case: a sentence moved
-    to another paragraph keeps what readers see. The same words rearranged can make other text, though
-    (subject and object exchanged, two table cells swapped between rows): each sentence must
+    to another paragraph keeps what readers see. The same words rearranged can make other text,
+    though (subject and object exchanged, two table cells swapped between rows): each sentence must
     run unbroken through the other side's words, or be one there with its pieces between
     punctuation marks in another order (the fields of a signature, the items of a series); a
     requirement sentence and a table row must always run unbroken. Where either side holds

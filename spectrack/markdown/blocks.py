@@ -270,20 +270,13 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
             children = _without_callout_label(tokens[index + 1].children or [])
-            box = (
-                _TASK_BOX.match(children[0].content)
-                if block_kind is BlockKind.LIST_ITEM and children and children[0].type == "text"
-                else None
-            )
-            if box is not None:
-                children = [
-                    replace(children[0], content=children[0].content[box.end() :]),
-                    *children[1:],
-                ]
+            box = None
+            if block_kind is BlockKind.LIST_ITEM:
+                children, box = _without_task_box(children)
             inline = inline_text(children)
             if box is not None:
                 # The box is no word; whether it is ticked counts as a link's target does.
-                inline.links.insert(0, (0, _TICKED if box[1] in "xX" else _UNTICKED))
+                inline.links.insert(0, (0, box))
             state.add(block_kind, inline, span)
             index += 2
         elif kind == "list_item_open":
@@ -329,6 +322,17 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.containers.pop()
         index += 1
     return state
+
+
+def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
+    """A list item's inline tokens without the box of a task list at their start, and whether
+    that box is ticked (`_TICKED`, `_UNTICKED`), or None with no box."""
+    first = children[0] if children else None
+    box = _TASK_BOX.match(first.content) if first is not None and first.type == "text" else None
+    if first is None or box is None:
+        return children, None
+    rest = replace(first, content=first.content[box.end() :])
+    return [rest, *children[1:]], _TICKED if box[1] in "xX" else _UNTICKED
 
 
 def _without_heading_id(children: list[Token]) -> list[Token]:
