@@ -761,6 +761,25 @@ TOP = "# Blender\n\n"
             id="negation-moved-to-the-other-sentence",
         ),
         pytest.param(
+            "| Part | Washing |\n| --- | --- |\n| lid | MUST |\n| cup | MAY |\n| base | SHOULD |\n",
+            "| Part | Washing |\n| --- | --- |\n| lid | MAY |\n| cup | MUST |\n| base | SHOULD |\n",
+            [
+                ("normative", "weakened", ("MUST",), ("MAY",)),
+                ("normative", "strengthened", ("MAY",), ("MUST",)),
+            ],
+            id="table-rows-exchanged-keywords",
+        ),
+        pytest.param(
+            "- lid: SHOULD\n- cup: MAY\n- jug: MUST NOT\n",
+            "- lid: MUST\n- cup: SHOULD\n- jug: SHOULD NOT\n",
+            [
+                ("normative", "strengthened", ("SHOULD",), ("MUST",)),
+                ("normative", "strengthened", ("MAY",), ("SHOULD",)),
+                ("normative", "weakened", ("MUST NOT",), ("SHOULD NOT",)),
+            ],
+            id="short-items-each-changed-keyword",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],

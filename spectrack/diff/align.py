@@ -23,6 +23,8 @@ SIMILARITY_THRESHOLD = 0.4
 PAIRS_PER_UNIT = 64
 """How many index entries per unit a region may look at for similar pairs (see `_partners`):
 where most words are shared by all units, the filter would keep every pair."""
+SMALL_REGION = 64
+"""Most pairs of units (old × new) a region may have for every pair to be compared."""
 NEARBY = 16
 """How far from its own place a unit looks for its partner among units still too alike for the
 similarity filter once tied ones are paired."""
@@ -87,8 +89,8 @@ class Region:
     def pairs(self) -> list[tuple[Unit | None, Unit | None]]:
         """How the units pair up: worked out only when asked, since a region whose words did
         not change needs no pairing, and pairing a long one costs time."""
-        if len(self.old) == len(self.new) == 1 and _one_requirement(self.old[0], self.new[0]):
-            return [(self.old[0], self.new[0])]
+        if _requirements_in_place(self.old, self.new):
+            return list(zip(self.old, self.new, strict=True))
         return pair_by_similarity(self.old, self.new)
 
 
@@ -283,7 +285,7 @@ def _filtered(sides: _Sides) -> dict[int, int] | None:
     """`_greedy` over every pair of a small region or over the pairs the similarity filter
     keeps; None when the filter would look at too many index entries (`PAIRS_PER_UNIT`)."""
     old_count, new_count = len(sides.old), len(sides.new)
-    if old_count * new_count <= 64:
+    if old_count * new_count <= SMALL_REGION:
         return _greedy(sides, ((i, j) for i in range(old_count) for j in range(new_count)))
     candidates = _candidates(
         sides.old_words, sides.new_words, PAIRS_PER_UNIT * (old_count + new_count)
@@ -389,19 +391,34 @@ def _matching_blocks(old_keys: Sequence[str], new_keys: Sequence[str]) -> list[M
     ]
 
 
-def _one_requirement(old: Unit, new: Unit) -> bool:
-    """Whether a requirement that took the place of another is the same one, its keyword aside.
+def _requirements_in_place(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
+    """Whether each requirement of a short region is the same one as the requirement in its
+    place on the other side, keywords aside.
 
     The keyword is a word of its own, so in a short sentence or a table row ("Tokens SHOULD
     expire." → "Tokens MUST expire.") a changed keyword alone keeps the two below the
-    similarity threshold. Only a lone unit replacing a lone unit is compared this way: across a
-    page, every lone "REQUIRED" would look like every lone "OPTIONAL".
+    similarity threshold, and rows that exchanged their keywords look as much like each other
+    as like themselves. Only requirements in the same places are compared this way, each the
+    other's closest match: across a page, every lone "REQUIRED" would look like every lone
+    "OPTIONAL".
     """
-    if not old.sentence.keywords or not new.sentence.keywords:
+    if len(old) != len(new) or not old or len(old) * len(new) > SMALL_REGION:
         return False
-    if old.block.kind is BlockKind.CODE or new.block.kind is BlockKind.CODE:
+    if any(
+        not unit.sentence.keywords or unit.block.kind is BlockKind.CODE for unit in (*old, *new)
+    ):
         return False
-    return similarity(_without_keywords(old), _without_keywords(new)) >= SIMILARITY_THRESHOLD
+    old_words = [_without_keywords(unit) for unit in old]
+    new_words = [_without_keywords(unit) for unit in new]
+    for before, after in zip(old_words, new_words, strict=True):
+        score = similarity(before, after)
+        if score < SIMILARITY_THRESHOLD:
+            return False
+        if any(similarity(before, other) > score for other in new_words) or any(
+            similarity(other, after) > score for other in old_words
+        ):
+            return False
+    return True
 
 
 def _without_keywords(unit: Unit) -> frozenset[str]:
