@@ -8,6 +8,9 @@ from pathlib import Path
 from spectrack.errors import InputError
 
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+"""The bidirectional embeddings, overrides and isolates, as a character-class range: one that
+page text leaves open turns the words shown after it backwards."""
 
 
 def decode_page(data: bytes, name: str) -> str:

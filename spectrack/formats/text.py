@@ -19,12 +19,10 @@ from spectrack.acks import report_verdict
 from spectrack.fingerprints import page_fingerprints
 from spectrack.formats.options import FormatOptions
 from spectrack.model import Change, ChangeClass, ChangeKind, PageReport, Report, Side, elided
+from spectrack.pages import BIDI_CONTROLS
 
 MAX_TEXT = 400
 """Longest sentence shown in full; longer ones are cut in the middle."""
-BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
-"""The bidirectional embeddings, overrides and isolates, as a character-class range: one that
-page text leaves open turns the words shown after it backwards."""
 _CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 """Control characters, escape included, and bidirectional embeddings, overrides and isolates:
 fetched text must not steer the reader's terminal, nor turn the report's own words around."""

@@ -35,8 +35,8 @@ from markupsafe import Markup, escape
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
 from spectrack.errors import InputError
-from spectrack.formats.text import BIDI_CONTROLS
 from spectrack.model import ChangeClass
+from spectrack.pages import BIDI_CONTROLS
 from spectrack.progress import Progress, SilentProgress
 from spectrack.site import present
 from spectrack.site.model import ChangeEntry, SiteData
