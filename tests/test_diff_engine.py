@@ -780,6 +780,36 @@ TOP = "# Blender\n\n"
             id="short-items-each-changed-keyword",
         ),
         pytest.param(
+            "The lid MUST send `lidState` when it opens.\n",
+            "The lid MUST send `lidSTATE` when it opens.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="identifier-case-in-code-span",
+        ),
+        pytest.param(
+            "The lid MUST send `lidStaet` when it opens.\n",
+            "The lid MUST send `lidState` when it opens.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="identifier-misspelling-in-code-span-corrected",
+        ),
+        pytest.param(
+            "The lid MUST report:\n\n- `openedAt`\n- `closedAt`\n",
+            "The lid MUST report:\n\n- `openedAT`\n- `closedAt`\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="identifier-case-in-item-of-a-requirement",
+        ),
+        pytest.param(
+            "The lid MUST send the `{state}` of the jar.\n",
+            "The lid MUST send the State of the jar.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="code-span-made-prose-in-other-case",
+        ),
+        pytest.param(
+            "The lid MUST send the `State` field.\n",
+            "The lid MUST send a `State` field.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="article-beside-a-code-span",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],

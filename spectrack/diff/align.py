@@ -104,8 +104,11 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
         whole = block.kind in WHOLE_BLOCK_KINDS
         if whole or len(block.sentences) <= 1:
             keywords = tuple(k for s in block.sentences for k in s.keywords)
+            code = tuple(term for s in block.sentences for term in s.code)
             sentences: Sequence[Sentence] = (
-                Sentence(block.text, block.key, block.line, block.end_line, keywords, block.marks),
+                Sentence(
+                    block.text, block.key, block.line, block.end_line, keywords, block.marks, code
+                ),
             )
         else:
             sentences = block.sentences
@@ -128,6 +131,7 @@ def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
         sentence.end_line,
         lead_in.keywords + sentence.keywords,
         lead_in.marks + tuple((start + shift, end + shift) for start, end in sentence.marks),
+        lead_in.code + sentence.code,
     )
 
 

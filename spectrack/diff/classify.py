@@ -16,7 +16,7 @@ from spellchecker import SpellChecker
 
 from spectrack.diff.align import Unit, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes
-from spectrack.model import BlockKind, ChangeClass, ChangeKind
+from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
 from spectrack.normative import compare_keywords
 
 SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
@@ -186,11 +186,26 @@ def classify_pair(
     )
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
-    if not old.sentence.keywords or same_requirement(
-        old.sentence.key, new.sentence.key, new_vocabulary
+    if not old.sentence.keywords or (
+        same_requirement(old.sentence.key, new.sentence.key, new_vocabulary)
+        and same_code(old.sentence, new.sentence)
     ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
+
+
+def same_code(old: Sentence, new: Sentence) -> bool:
+    """Whether the requirements' code spans stand letter for letter on the other side, unless
+    only one side's changed: an identifier whose case or spelling changed from one code span to
+    another (`clientId` → `clientID`) changes what an implementation sends, while words put into
+    a code span, or taken out of one into prose (`{id}` → "ID"), are compared as words."""
+    return not (_rewritten(old.code, new.text) and _rewritten(new.code, old.text))
+
+
+def _rewritten(code: Sequence[str], text: str) -> bool:
+    """Whether some code span does not stand, as a whole, in ``text`` (both have their
+    whitespace collapsed)."""
+    return any(re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is None for term in code)
 
 
 def classify_single(unit: Unit) -> ChangeClass:

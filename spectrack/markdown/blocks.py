@@ -169,10 +169,9 @@ class _Walk:
         breaks = inline.breaks
         # Most blocks hold no keyword at all: then no sentence needs looking at for one.
         with_keywords = keywords and has_keywords(text)
+        code_starts = [start for start, _ in inline.code]
         bounds = (
-            split_sentences(
-                text, protected, inline.element_starts, [start for start, _ in inline.code]
-            )
+            split_sentences(text, protected, inline.element_starts, code_starts)
             if keywords
             else [(0, len(text))]
         )
@@ -182,12 +181,31 @@ class _Walk:
             sentence_text = text[lo:hi]
             found: tuple[Keyword, ...] = ()
             spans: tuple[tuple[int, int], ...] = ()
+            code: tuple[str, ...] = ()
             if with_keywords:
-                code = [(a - lo, b - lo) for a, b in protected.starting_within(lo, hi)]
-                found, spans = locate_keywords(sentence_text, code)
+                found, spans = locate_keywords(
+                    sentence_text,
+                    [(a - lo, b - lo) for a, b in protected.starting_within(lo, hi)],
+                )
                 marks.extend((a + lo, b + lo) for a, b in spans)
+            if found or (keywords and self.lead_ins and self.lead_ins[-1]):
+                # A requirement's code, or an item's of the list a requirement introduces.
+                code = tuple(
+                    text[a:b]
+                    for a, b in inline.code[
+                        bisect_left(code_starts, lo) : bisect_left(code_starts, hi)
+                    ]
+                )
             sentences.append(
-                Sentence(sentence_text, inline.key(lo, hi), line, max(line, end_line), found, spans)
+                Sentence(
+                    sentence_text,
+                    inline.key(lo, hi),
+                    line,
+                    max(line, end_line),
+                    found,
+                    spans,
+                    code,
+                )
             )
         if key is None:
             # A block whose one sentence is all of its text has that sentence's key.
