@@ -120,6 +120,13 @@ FORMATTING_TRANSFORMS = [
         id="mdx-tab-to-content-tab",
     ),
     pytest.param(
+        '{{< tabs items="Gas,Electric" >}}\n{{< tab >}}\nThe hob MUST be vented.\n{{< /tab >}}\n'
+        "{{< tab >}}\nThe hob MUST be earthed.\n{{< /tab >}}\n{{< /tabs >}}\n",
+        '<Tabs>\n<Tab title="Gas">\nThe hob MUST be vented.\n</Tab>\n'
+        '<Tab title="Electric">\nThe hob MUST be earthed.\n</Tab>\n</Tabs>\n',
+        id="hugo-tabs-to-mdx-tabs",
+    ),
+    pytest.param(
         '---\ntitle: "Toaster"\nweight: 2\n---\n\nThe lever MUST pop up.\n',
         '+++\ntitle = "Toaster"\nweight = 3\ndescription = "It MUST pop up."\n+++\n\n'
         "The lever MUST pop up.\n",

@@ -351,6 +351,19 @@ def test_a_content_tab_holds_markdown_and_shows_its_title() -> None:
     assert (heading.kind, heading.text) == (BlockKind.HEADING, "Pumps")
 
 
+def test_hugo_tabs_take_their_titles_from_their_items() -> None:
+    markdown = (
+        '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'
+        '{{< /tab >}}\n{{< tab name="Hand" >}}\nIt MAY jam.\n{{< /tab >}}\n{{< /tabs >}}\n'
+    )
+    assert [(b.kind.value, b.text) for b in parse(markdown).blocks] == [
+        ("component", "Electric"),
+        ("paragraph", "The pump MUST be earthed."),
+        ("component", "Hand"),
+        ("paragraph", "It MAY jam."),
+    ]
+
+
 @pytest.mark.parametrize(
     ("markdown", "text"),
     [

@@ -9,10 +9,11 @@ replaced by the path they name before parsing, since that is the link a reader f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
 
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
@@ -112,4 +113,26 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
         return finish_element(state, meta, start_line, start_line, opening.end(), None, silent)
     close_line = line_of(state, closing[1] - 1, start_line, end_line)
     body = (opening.end(), closing[0])
-    return finish_element(state, meta, start_line, close_line, closing[1], body, silent)
+    first_token = len(state.tokens)
+    if not finish_element(state, meta, start_line, close_line, closing[1], body, silent):
+        return False
+    if not silent and name == "tabs":
+        _title_tabs(state.tokens[first_token:])
+    return True
+
+
+def _title_tabs(tokens: Sequence[Token]) -> None:
+    """Give each ``tab`` of a ``tabs`` shortcode (the first token) its title from ``items``."""
+    titles = [title.strip() for title in tokens[0].meta["attrs"].get("items", "").split(",")]
+    tabs = (
+        token
+        for token in tokens
+        if token.type in ("component_open", "component")
+        and token.level == tokens[0].level + 1
+        and token.meta.get("name") == "tab"
+    )
+    # Hugo themes show the n-th item as the n-th tab's title; a tab may name itself instead.
+    for tab, title in zip(tabs, titles, strict=False):
+        attrs = tab.meta["attrs"]
+        if title and not any(attrs.get(name) for name in ("name", "title")):
+            tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
