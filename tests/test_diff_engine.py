@@ -120,6 +120,11 @@ FORMATTING_TRANSFORMS = [
         id="mdx-tab-to-content-tab",
     ),
     pytest.param(
+        "The hob MUST cool down.\n\n- Wipe the glass.\n",
+        "The hob MUST cool down.\n{: #cooling .rule }\n\n- Wipe the glass.\n  { .step data-n=1 }\n",
+        id="attribute-lists",
+    ),
+    pytest.param(
         '{{< tabs items="Gas,Electric" >}}\n{{< tab >}}\nThe hob MUST be vented.\n{{< /tab >}}\n'
         "{{< tab >}}\nThe hob MUST be earthed.\n{{< /tab >}}\n{{< /tabs >}}\n",
         '<Tabs>\n<Tab title="Gas">\nThe hob MUST be vented.\n</Tab>\n'

@@ -351,6 +351,21 @@ def test_a_content_tab_holds_markdown_and_shows_its_title() -> None:
     assert (heading.kind, heading.text) == (BlockKind.HEADING, "Pumps")
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        ("Pumps MUST stop.\n{: #stop .rule }", "Pumps MUST stop."),
+        ('Pumps MUST stop.\n{ .rule width="50%" }', "Pumps MUST stop."),
+        ("Pumps MUST stop. { .rule }", "Pumps MUST stop. { .rule }"),
+        ("Pumps MUST stop.\n{ stop }", "Pumps MUST stop. { stop }"),
+        ("Pumps MUST stop.\n{ ...all pumps... }", "Pumps MUST stop. { ...all pumps... }"),
+    ],
+)
+def test_an_attribute_list_on_its_own_last_line_is_no_text(markdown: str, text: str) -> None:
+    (block,) = parse(markdown).blocks
+    assert block.text == text
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

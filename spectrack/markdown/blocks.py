@@ -68,6 +68,11 @@ _NOTHING_PROTECTED = Ranges(())
 _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
 """A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
 _TICKED, _UNTICKED = "task:done", "task:open"
+_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'{}]+))"""
+ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
+"""An attribute list of MkDocs (Python-Markdown's ``attr_list``) or Pandoc on a paragraph's last
+line (``{: #id .class }``, ``{ .class key=value }``): it sets the block's id and classes, and
+readers never see it."""
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 _NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
 """Tokens that close what their opening token made a block of: a third of those `walk` meets,
@@ -287,7 +292,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             index += 2
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
-            children = _without_callout_label(tokens[index + 1].children or [])
+            children = _without_attribute_list(
+                _without_callout_label(tokens[index + 1].children or [])
+            )
             box = None
             if block_kind is BlockKind.LIST_ITEM:
                 children, box = _without_task_box(children)
@@ -351,6 +358,19 @@ def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
         return children, None
     rest = replace(first, content=first.content[box.end() :])
     return [rest, *children[1:]], _TICKED if box[1] in "xX" else _UNTICKED
+
+
+def _without_attribute_list(children: list[Token]) -> list[Token]:
+    """A paragraph's inline tokens without an attribute list that is its last line (see
+    `ATTRIBUTE_LIST`), and without the line break before it."""
+    last = children[-1] if children else None
+    if last is None or last.type != "text" or ATTRIBUTE_LIST.fullmatch(last.content) is None:
+        return children
+    before = children[:-1]
+    if before and before[-1].type not in ("softbreak", "hardbreak"):
+        # After text on the same line it is no block's attribute list: readers see it.
+        return children
+    return before[:-1]
 
 
 def _without_heading_id(children: list[Token]) -> list[Token]:
