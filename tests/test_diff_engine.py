@@ -546,6 +546,18 @@ TOP = "# Blender\n\n"
             id="power-written-out-flat",
         ),
         pytest.param(
+            "A kettle MUST switch off when dry.\n",
+            "A kettle MUST switch off when dry<sup>1</sup>.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="superscript-note-mark-added",
+        ),
+        pytest.param(
+            "A kettle MUST switch off when dry.<sup>1</sup>\n",
+            "A kettle<sup>[2](#dry-note)</sup> MUST switch off when dry.<sup>3</sup>\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="superscript-note-marks-changed",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",
             "A kettle MUST NOT hold more than 1.500 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

@@ -366,6 +366,20 @@ def test_an_attribute_list_on_its_own_last_line_is_no_text(markdown: str, text: 
     assert block.text == text
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text", "key"),
+    [
+        ("Pumps<sup>1</sup> MUST stop.", "Pumps MUST stop.", "Pumps MUST stop. ⟨^1⟩"),
+        ('Pumps MUST stop."<sup>[2](#n)</sup>', 'Pumps MUST stop."', 'Pumps MUST stop." ⟨#n ^2⟩'),
+        ("Pumps MUST stop at 10<sup>5</sup> Pa.", "Pumps MUST stop at 10^5 Pa.", None),
+        ("Pumps MUST stop <sup>2</sup>", "Pumps MUST stop 2", None),
+    ],
+)
+def test_a_superscript_after_a_word_marks_it(markdown: str, text: str, key: str | None) -> None:
+    (block,) = parse(markdown).blocks
+    assert (block.text, block.key) == (text, key or text)
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

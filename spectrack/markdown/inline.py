@@ -9,8 +9,8 @@ them: a changed link target is a visible change, the syntax that wrote the link 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
-from collections.abc import Sequence
+from bisect import bisect_left, insort
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from posixpath import splitext
@@ -101,6 +101,12 @@ _INLINE_TAGS = frozenset(
         "wbr",
     ]
 )
+_SUPERSCRIPT_OPEN = re.compile(rf"<sup{_NAME_END}[^>]*>", re.I)
+_SUPERSCRIPT_CLOSE = re.compile(rf"</sup{_NAME_END}", re.I)
+_MARKED = re.compile(r"[^\W\d_]|[.,;:!?)\]}\"'’”»]")
+"""What a ``<sup>`` marks when it follows it (a letter, closing punctuation): a note to the text
+before, as footnote marks are written in HTML (``word<sup>1</sup>``); after a digit it is a
+power."""
 _PAGE_EXTENSIONS = (".md", ".mdx")
 _BARE_URL = re.compile(
     r"(?:(?<![A-Za-z])(?i:https?)://|(?<![^\s*_~(])(?=www\.[\w-]))"
@@ -251,6 +257,17 @@ class InlineText:
         """Text kept exactly as written (code): no whitespace collapsing."""
         return cls(parts=[text], length=len(text))
 
+    def mark(self, target: str) -> None:
+        """Add a link target that marks the text before it (a footnote's mark), placed on that
+        text's last character so that the sentence holding it has it in its key even at the
+        block's end."""
+        insort(self.links, (max(len(self.text) - 1, 0), target))
+
+    @property
+    def last_character(self) -> str:
+        """The character last appended ("" when none is)."""
+        return self.parts[-1][-1:] if self.parts else ""
+
     @property
     def text(self) -> str:
         if len(self.parts) != 1:
@@ -308,7 +325,8 @@ def _from_to(placed: list[Placed], start: int, stop: int) -> list[Placed]:
 def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> InlineText:
     """Collect the plain text of an inline token's children."""
     result = into if into is not None else InlineText()
-    for token in tokens or ():
+    remaining = iter(tokens or ())
+    for token in remaining:
         kind = token.type
         if kind == "text":
             content = token.content
@@ -340,8 +358,26 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "s_close":
             result.close_range("struck")
         elif kind == "html_inline":
-            _html_tag(result, token.content)
+            if _SUPERSCRIPT_OPEN.match(token.content) and _MARKED.match(result.last_character):
+                _superscript_marker(result, remaining)
+            else:
+                _html_tag(result, token.content)
     return result
+
+
+def _superscript_marker(result: InlineText, following: Iterator[Token]) -> None:
+    """Read a ``<sup>`` that follows a word (its opening tag just read) up to its ``</sup>``."""
+    inside: list[Token] = []
+    for token in following:
+        if token.type == "html_inline" and _SUPERSCRIPT_CLOSE.match(token.content):
+            marker = inline_text(inside)
+            # A footnote's mark, no word of the sentence: it counts as a link's target does.
+            for target in ("^" + marker.text, *(target for _, target in marker.links)):
+                result.mark(target)
+            return
+        inside.append(token)
+    # Never closed: what follows the tag is text, as it is shown.
+    inline_text(inside, result)
 
 
 def _html_tag(result: InlineText, tag: str) -> None:
