@@ -558,6 +558,24 @@ TOP = "# Blender\n\n"
             id="superscript-note-marks-changed",
         ),
         pytest.param(
+            'The <Tooltip tip="The part that holds the water">jug</Tooltip> MUST be emptied.\n',
+            'The <Tooltip tip="The glass part">jug</Tooltip> MUST be emptied.\n',
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="tooltip-changed",
+        ),
+        pytest.param(
+            "The jug MUST be emptied.\n",
+            'The <Tooltip tip="It MUST NOT be hot">jug</Tooltip> MUST be emptied.\n',
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="tooltip-with-a-keyword-added",
+        ),
+        pytest.param(
+            'The <Tooltip tip="The glass part">jug</Tooltip> is rinsed.\n',
+            'The <Tooltip tip="The glass part, which MUST be rinsed">jug</Tooltip> is rinsed.\n',
+            [("editorial", "modified", (), ())],
+            id="keyword-in-a-tooltip",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,500 ml.\n",
             "A kettle MUST NOT hold more than 1.500 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

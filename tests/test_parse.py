@@ -380,6 +380,16 @@ def test_a_superscript_after_a_word_marks_it(markdown: str, text: str, key: str 
     assert (block.text, block.key) == (text, key or text)
 
 
+def test_a_tooltip_shows_its_words_and_counts_its_tip_as_a_link_target() -> None:
+    markdown = 'Prime the <Tooltip tip="The pump that MUST start first" href="/pumps">pump</Tooltip> first.'
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert (block.text, block.key) == (
+        "Prime the pump first.",
+        "Prime the pump first. ⟨tip: The pump that MUST start first /pumps⟩",
+    )
+    assert block.sentences[0].keywords == ()
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

@@ -25,6 +25,8 @@ from spectrack.markdown.admonitions import (
 )
 from spectrack.markdown.inline import (
     HEADING_ID,
+    LINK_ATTRIBUTES,
+    VISIBLE_ATTRIBUTES,
     InlineText,
     clean,
     html_inline_text,
@@ -34,9 +36,6 @@ from spectrack.markdown.inline import (
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
 from spectrack.normative import has_keywords, locate_keywords
 from spectrack.sentences import Ranges, split_sentences
-
-VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
-"""Component attributes whose values readers see as text (a card's title)."""
 
 FIELD_PLACES = ("path", "query", "body", "header")
 """The attributes of a `FIELD_ATTRIBUTES` component that name where the field goes."""
@@ -50,9 +49,6 @@ FIELD_ATTRIBUTES: dict[str, tuple[str, ...]] = {
 shown as their name when set."""
 
 _LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
-
-LINK_ATTRIBUTES = ("href", "src", "link", "url")
-"""Component attributes that are link targets."""
 
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
 _BLOCK_SCALAR = re.compile(r"[>|][+-]?[0-9]?[+-]?")

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from markdown_it.token import Token
 
+from spectrack.markdown.mdx import scan_tag
 from spectrack.sentences import Ranges
 
 _EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):[a-z0-9_+-]+:(?![\w:/])")
@@ -26,6 +27,12 @@ as the emoji character itself is."""
 HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#[\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
 """A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``):
 Docusaurus, MkDocs and Pandoc make them the anchor, and readers never see them."""
+
+VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
+"""Component attributes whose values readers see as text (a card's title); of a component inside
+a sentence (``<Tooltip tip="…">``), on hovering over its words."""
+LINK_ATTRIBUTES = ("href", "src", "link", "url")
+"""Component attributes that are link targets."""
 
 _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
@@ -404,6 +411,24 @@ def _html_tag(result: InlineText, tag: str) -> None:
             result.open_range(_RANGE_TAGS[name])
     elif name not in _INLINE_TAGS:
         result.space()
+        if match.group(2)[:1].isupper() and not match.group(1):
+            _component_attributes(result, tag)
+
+
+def _component_attributes(result: InlineText, tag: str) -> None:
+    """What a component inside a sentence shows besides its words, at their start: the text of
+    its visible attributes (``<Tooltip tip="…">``), read on hovering over them, so no words of
+    the sentence but counted as a link's target is; and its link targets."""
+    scanned = scan_tag(tag, 0, len(tag))
+    if scanned is None:
+        return
+    for name in VISIBLE_ATTRIBUTES:
+        shown = clean(scanned.attrs.get(name, ""))
+        if shown:
+            result.links.append((result.length, f"{name}: {shown}"))
+    for name in LINK_ATTRIBUTES:
+        if scanned.attrs.get(name):
+            result.links.append((result.length, normalize_target(scanned.attrs[name])))
 
 
 def html_inline_text(html: str) -> InlineText:
