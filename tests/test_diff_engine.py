@@ -547,6 +547,27 @@ TOP = "# Blender\n\n"
         ),
         pytest.param(
             "A kettle MUST switch off when dry.\n",
+            "A kettle MUST switch off when dry.[^dry]\n\n[^dry]: Dry means under 50 ml.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",)), ("editorial", "added", (), ())],
+            id="footnote-added-to-a-requirement",
+        ),
+        pytest.param(
+            "A kettle MUST switch off when dry.[^1]\n\n[^1]: Dry means under 50 ml.\n",
+            "A kettle MUST switch off when dry.[^1]\n\n[^1]: Dry means under 50 ml.\n"
+            "    It SHOULD be measured by weight.\n",
+            [("normative", "added", (), ("SHOULD",))],
+            id="requirement-added-to-a-footnote",
+        ),
+        pytest.param(
+            "A kettle MUST switch off when dry.[^1]\n\n[^1]: Dry means under 50 ml.\n\n"
+            "[^2]: Hot means over 90 degrees.\n",
+            "A kettle MUST switch off when dry.[^2]\n\n[^1]: Dry means under 50 ml.\n\n"
+            "[^2]: Hot means over 90 degrees.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="footnote-mark-pointed-at-another-note",
+        ),
+        pytest.param(
+            "A kettle MUST switch off when dry.\n",
             "A kettle MUST switch off when dry<sup>1</sup>.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="superscript-note-mark-added",

@@ -763,3 +763,15 @@ def test_a_fence_below_a_rule_of_spaced_markers_is_in_no_item_either_way(rule: s
     page = rule + "\n  ```\n\nKettles MAY whistle.\n"
     whole = windowed_as_whole(page, page.replace("MAY", "MUST"))
     assert whole.verdict == "editorial"
+
+
+@pytest.mark.parametrize("far", [0, 40], ids=["near", "far"])
+def test_a_footnote_reads_alike_with_its_definition_in_or_out_of_the_window(far: int) -> None:
+    filler = "".join(f"Kettle {number} is steel.\n\n" for number in range(far))
+    note = "[^lid]: Lids are tested yearly.\n    Each test MUST be logged.\n"
+    old = "A lid MUST lock.\n\n" + filler + note
+    new = "A lid MUST lock.[^lid]\n\n" + filler + note.replace("MUST", "SHOULD")
+    assert kinds(windowed_as_whole(old, new)) == [
+        ("editorial", "modified"),
+        ("normative", "weakened"),
+    ]

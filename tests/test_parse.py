@@ -390,6 +390,28 @@ def test_a_tooltip_shows_its_words_and_counts_its_tip_as_a_link_target() -> None
     assert block.sentences[0].keywords == ()
 
 
+def test_a_footnote_mark_is_no_text_and_its_note_is_a_block_of_its_own() -> None:
+    markdown = (
+        "Pumps MUST stop.[^1] They hum[^hum] when on.\n\n[^1]: When the tank is empty.\n"
+        "    Or when it is full.\n\n    A second paragraph MAY follow.\n\nText after.\n"
+        "[^2]: is no note here, as a link's definition is none after text.\n"
+    )
+    assert [(b.text, b.key, b.line) for b in parse(markdown).blocks] == [
+        ("Pumps MUST stop. They hum when on.", "Pumps MUST stop. They hum when on. ⟨^1 ^hum⟩", 1),
+        (
+            "When the tank is empty. Or when it is full.",
+            "When the tank is empty. Or when it is full.",
+            3,
+        ),
+        ("A second paragraph MAY follow.", "A second paragraph MAY follow.", 6),
+        (
+            "Text after. : is no note here, as a link's definition is none after text.",
+            "Text after. : is no note here, as a link's definition is none after text. ⟨^2⟩",
+            8,
+        ),
+    ]
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'
@@ -529,6 +551,8 @@ MARKDOWN_PIECES = st.sampled_from(
         "|---|---|",
         "--- | :--",
         "[x]: /y",
+        "[^1]:",
+        "[^1]",
         "[x][]",
         "[l](/t)",
         "![i](/p.png)",
@@ -611,6 +635,7 @@ TRICKY = [
     '!!! note "Title"\n    body\n\n??? tip\n    folded\n\n::: warning\nbody\n:::',
     "text <span>*a* `b` ~~c~~ \\* &amp; ![i](/p.png) <https://a.b></span>\nnext line  \nhard",
     "{/* comment */}\n\nexport const a = 1\n\nimport x from 'y'\n{{< ref \"p\" >}}",
+    "Note[^1] and [^x].\n[^1]: not here\n\n[^1]: A note\n    more\n\n    > quoted\n[^2]:\n[^ a]: /t",
 ]
 
 

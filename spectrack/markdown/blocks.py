@@ -59,6 +59,7 @@ _CLOSERS = {
     "admonition_close",
     "container_admonition_close",
     "blockquote_close",
+    "footnote_reference_close",
 }
 _NOTHING_PROTECTED = Ranges(())
 _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
@@ -79,6 +80,7 @@ _OPENERS = {
     "admonition_open",
     "container_admonition_open",
     "blockquote_open",
+    "footnote_reference_open",
 }
 
 

@@ -360,6 +360,9 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
             inline_text(token.children, result)
+        elif kind == "footnote_ref":
+            # A footnote's mark, no word of the sentence: it counts as a link's target does.
+            result.mark("^" + token.meta["label"])
         elif kind == "s_open":
             result.open_range("struck")
         elif kind == "s_close":

@@ -57,8 +57,11 @@ _MDX_ATX_HEADING = re.compile(r"[ \t]*" + _ATX_HEADING_TEXT)
 _CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
 _CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*:{3,}[ \t]*)(?=\n|\Z)")
 """A line that closes a container (see `_CONTAINER`), after the newline before it."""
-_REFERENCE = re.compile(r"\n( {0,3}\[[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)")
-"""A link reference definition after a newline (a leading literal makes the search fast)."""
+_REFERENCE = re.compile(
+    r"\n( {0,3}\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)"
+)
+"""A link reference definition after a newline (a leading literal makes the search fast). A
+footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _FENCES = ("```", "~~~")

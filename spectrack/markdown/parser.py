@@ -15,6 +15,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.footnote.index import footnote_def, footnote_ref
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from spectrack.markdown import deep, hugo, mdx, tabs
@@ -46,6 +47,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "blockquote": ">",
     "hr": "*-_",
     "list": "*-+0123456789",
+    "footnote_def": "[",
     "reference": "[",
     "mdx_comment": "{",
     "mdx_esm": "ie",
@@ -67,6 +69,7 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "strikethrough": "~",
     "emphasis": "*_",
     "link": "[",
+    "footnote_ref": "[",
     "image": "!",
     "autolink": "<",
     "html_inline": "<",
@@ -136,6 +139,11 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
         {"alt": ["paragraph", "reference", "blockquote", "list"]},
     )
     md.use(container_plugin, name="admonition", validate=is_container_name)
+    # GFM footnotes, left where they are written (not moved to the page's end). A definition
+    # cannot interrupt a paragraph, as a link's cannot (the outline reads both so); a reference
+    # is one whether or not the text parsed holds its definition, since a window may not.
+    md.block.ruler.before("reference", "footnote_def", footnote_def, {"alt": ["reference"]})
+    md.inline.ruler.after("image", "footnote_ref", partial(footnote_ref, always_match=True))
     for name, rule, dialects in BLOCK_RULES:
         if dialect in dialects:
             md.block.ruler.before("html_block", name, rule)
