@@ -359,8 +359,7 @@ def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
 
 
 def _without_attribute_list(children: list[Token]) -> list[Token]:
-    """A paragraph's inline tokens without an attribute list that is its last line (see
-    `ATTRIBUTE_LIST`), and without the line break before it."""
+    """A paragraph's inline tokens without an `ATTRIBUTE_LIST` that is its last line."""
     last = children[-1] if children else None
     if last is None or last.type != "text" or ATTRIBUTE_LIST.fullmatch(last.content) is None:
         return children

@@ -265,9 +265,8 @@ class InlineText:
         return cls(parts=[text], length=len(text))
 
     def mark(self, target: str) -> None:
-        """Add a link target that marks the text before it (a footnote's mark), placed on that
-        text's last character so that the sentence holding it has it in its key even at the
-        block's end."""
+        """Add a link target that marks the text before it, as a footnote's mark does."""
+        # On that text's last character: a link at the very end would be in no sentence's key.
         insort(self.links, (max(len(self.text) - 1, 0), target))
 
     @property
@@ -419,9 +418,9 @@ def _html_tag(result: InlineText, tag: str) -> None:
 
 
 def _component_attributes(result: InlineText, tag: str) -> None:
-    """What a component inside a sentence shows besides its words, at their start: the text of
-    its visible attributes (``<Tooltip tip="…">``), read on hovering over them, so no words of
-    the sentence but counted as a link's target is; and its link targets."""
+    """Add the visible attributes and link targets of a component inside a sentence."""
+    # Its visible attributes (``<Tooltip tip="…">``) are read on hovering over its words: no
+    # words of the sentence, so they count as a link's target does, at the words' start.
     scanned = scan_tag(tag, 0, len(tag))
     if scanned is None:
         return
