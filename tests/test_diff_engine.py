@@ -873,6 +873,30 @@ TOP = "# Blender\n\n"
             id="article-beside-a-code-span",
         ),
         pytest.param(
+            "```ts\nlid?: string;\n```\n",
+            "```ts\nlid: string;\n```\n",
+            [("editorial", "modified", (), ())],
+            id="code-block-sign-changed",
+        ),
+        pytest.param(
+            "A jar MUST call `lid:open` first.\n",
+            "A jar MUST call `lid.open` first.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="code-span-punctuation-in-requirement",
+        ),
+        pytest.param(
+            "A jar MUST seal; it SHOULD click.\n",
+            "A jar MUST seal. It SHOULD click.\n",
+            [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],
+            id="requirements-split-with-a-capital",
+        ),
+        pytest.param(
+            "A jar MUST seal. It SHOULD click.\n",
+            "A jar MUST seal; it SHOULD click.\n",
+            [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],
+            id="requirements-joined-without-a-capital",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],
@@ -899,6 +923,22 @@ def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> N
     page = diff_texts(TOP + old, TOP + new, "blender.md")
     assert findings(page) == expected
     assert page.verdict == expected[0][0]
+
+
+def test_code_laid_out_again_with_the_same_signs_is_formatting() -> None:
+    assert_formatting_only(
+        TOP + '```json\n{"lid": 1, "cup": [2, 3]}\n```\n',
+        TOP + '```json\n{\n  "lid": 1,\n  "cup": [\n    2,\n    3\n  ]\n}\n```\n',
+    )
+
+
+def test_requirements_split_with_a_keyword_lowered_are_normative() -> None:
+    page = diff_texts(
+        TOP + "A jar MUST seal; it SHOULD click.\n",
+        TOP + "A jar MUST seal. It should click.\n",
+        "blender.md",
+    )
+    assert page.verdict == "normative"
 
 
 def test_a_sentence_moved_between_sections_is_a_move() -> None:

@@ -188,18 +188,26 @@ def classify_pair(
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (
         same_requirement(old.sentence.key, new.sentence.key, new_vocabulary)
-        and same_code(old.sentence, new.sentence)
+        and same_code([old.sentence], [new.sentence])
     ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
 
 
-def same_code(old: Sentence, new: Sentence) -> bool:
+def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     """Whether the requirements' code spans stand letter for letter on the other side, unless
-    only one side's changed: an identifier whose case or spelling changed from one code span to
-    another (`clientId` → `clientID`) changes what an implementation sends, while words put into
-    a code span, or taken out of one into prose (`{id}` → "ID"), are compared as words."""
-    return not (_rewritten(old.code, new.text) and _rewritten(new.code, old.text))
+    only one side's changed: an identifier whose case, spelling or punctuation changed from one
+    code span to another (`clientId` → `clientID`, `tools:list` → `tools.list`) changes what an
+    implementation sends, while words put into a code span, or taken out of one into prose
+    (`{id}` → "ID"), are compared as words."""
+    old_code = [term for sentence in old for term in sentence.code]
+    new_code = [term for sentence in new for term in sentence.code]
+    if not old_code or not new_code:
+        return True
+    return not (
+        _rewritten(old_code, " ".join(sentence.text for sentence in new))
+        and _rewritten(new_code, " ".join(sentence.text for sentence in old))
+    )
 
 
 def _rewritten(code: Sequence[str], text: str) -> bool:

@@ -18,7 +18,13 @@ from spectrack.diff.align import (
     units_of,
     words_of,
 )
-from spectrack.diff.classify import Vocabulary, classify_pair, classify_single, same_requirement
+from spectrack.diff.classify import (
+    Vocabulary,
+    classify_pair,
+    classify_single,
+    same_code,
+    same_requirement,
+)
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import Outline, parse, parse_window, scan
@@ -38,6 +44,7 @@ from spectrack.model import (
 from spectrack.pages import unix_line_ends
 
 _PUNCTUATION = re.compile(r"[.,;!?()\[\]{}|\"⟨⟩]")
+_CODE_TOKEN = re.compile(r"\w+|[^\w\s]")
 """Marks between which the pieces of a sentence may be listed in any order (see `_same_words`)."""
 
 
@@ -99,27 +106,38 @@ def _reformatted(equal: Iterable[tuple[Unit, Unit]], touched: set[int]) -> list[
     return changes
 
 
-def _same_words(region: Region) -> bool:
+def _same_words(region: Region, *, fold_case: bool = False) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
-    Words, marks and keywords are compared as a multiset and with their case: a sentence moved
-    to another paragraph keeps what readers see. The same words rearranged can make other text,
+    Words, marks and keywords are compared as a multiset and with their case (unless
+    ``fold_case``): a sentence moved to another paragraph keeps what readers see. The same words rearranged can make other text,
     though (subject and object exchanged, two table cells swapped between rows): each sentence must
     run unbroken through the other side's words, or be one there with its pieces between
     punctuation marks in another order (the fields of a signature, the items of a series); a
     requirement sentence and a table row must always run unbroken. Where either side holds
     code, which shows its source as it stands (a link's target inside the text, which a
-    repaired fence turns into a link), only words count and only requirements must run whole.
+    repaired fence turns into a link), only words count and only requirements must run whole;
+    but where both sides hold code only, its signs and punctuation count too. Requirements' code
+    spans count letter for letter (see `same_code`).
     """
     marks = not _holds_code(region)
     if marks and _keywords(region.old) != _keywords(region.new):
         return False
-    old = [word for unit in region.old for word in _visible_words(unit, marks)]
-    new = [word for unit in region.new for word in _visible_words(unit, marks)]
+    if not same_code(
+        [unit.sentence for unit in region.old], [unit.sentence for unit in region.new]
+    ):
+        return False
+    symbols = not marks and all(
+        unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new)
+    )
+    old = [word for unit in region.old for word in _visible_words(unit, marks, symbols)]
+    new = [word for unit in region.new for word in _visible_words(unit, marks, symbols)]
+    if fold_case:
+        old, new = [word.lower() for word in old], [word.lower() for word in new]
     if len(old) != len(new) or sorted(old) != sorted(new):
         return False
-    return _kept_whole(region.old, region.new, new, marks) and _kept_whole(
-        region.new, region.old, old, marks
+    return _kept_whole(region.old, region.new, new, marks, symbols, fold_case) and _kept_whole(
+        region.new, region.old, old, marks, symbols, fold_case
     )
 
 
@@ -129,7 +147,12 @@ def _keywords(units: Sequence[Unit]) -> list[str]:
 
 
 def _kept_whole(
-    units: Sequence[Unit], others: Sequence[Unit], words: list[str], marks: bool
+    units: Sequence[Unit],
+    others: Sequence[Unit],
+    words: list[str],
+    marks: bool,
+    symbols: bool,
+    fold_case: bool,
 ) -> bool:
     """Whether every unit of ``units`` runs unbroken through ``words`` (those of ``others``),
     or may be rearranged: any but a requirement in code (``marks`` False), elsewhere one that
@@ -139,7 +162,8 @@ def _kept_whole(
     position = 0
     pieces: set[tuple[tuple[str, ...], ...]] | None = None
     for unit in units:
-        run = _stream(_visible_words(unit, marks))
+        seen = _visible_words(unit, marks, symbols)
+        run = _stream([word.lower() for word in seen] if fold_case else seen)
         # Units mostly keep their order: look on from the last one first.
         found = stream.find(run, position)
         if found < 0:
@@ -174,11 +198,12 @@ def _holds_code(region: Region) -> bool:
     return any(unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new))
 
 
-def _visible_words(unit: Unit, marks: bool) -> list[str]:
+def _visible_words(unit: Unit, marks: bool, symbols: bool = False) -> list[str]:
     """The words readers see in a unit, with its punctuation marks and signs if ``marks``: its
-    text and link targets, a code block's language."""
+    text and link targets, a code block's language (with every sign, if ``symbols``)."""
     if unit.block.kind is BlockKind.CODE:
-        return words_of(unit.block.language + " " + unit.sentence.text, fold_case=False)
+        source = unit.block.language + " " + unit.sentence.text
+        return _CODE_TOKEN.findall(source) if symbols else words_of(source, fold_case=False)
     if marks:
         return signs_of(unit.sentence.key)
     return words_of(unit.sentence.key, fold_case=False)
@@ -192,11 +217,12 @@ def _unique_blocks(units: Sequence[Unit]) -> list[Block]:
     return blocks
 
 
-def _region_change(region: Region) -> Change:
-    """The one formatting change of a region whose words did not change."""
+def _region_change(region: Region, change_class: ChangeClass) -> Change:
+    """The one change of a region whose words did not change: formatting, or editorial where
+    a letter's case did."""
     return Change(
-        ChangeClass.FORMATTING,
-        ChangeKind.REFORMATTED,
+        change_class,
+        ChangeKind.REFORMATTED if change_class is ChangeClass.FORMATTING else ChangeKind.MODIFIED,
         region.new[0].block.section,
         block_side(_unique_blocks(region.old)),
         block_side(_unique_blocks(region.new)),
@@ -510,9 +536,14 @@ def diff_blocks(
         equal.extend(window_equal)
         for region in regions:
             touched.update(id(unit.block) for unit in (*region.old, *region.new))
-            if region.old and region.new and _same_words(region):
-                changes.append(_region_change(region))
-                continue
+            if region.old and region.new:
+                if _same_words(region):
+                    changes.append(_region_change(region, ChangeClass.FORMATTING))
+                    continue
+                if len(region.old) != len(region.new) and _same_words(region, fold_case=True):
+                    # Sentences split or joined, a letter's case aside ("…; it" → "…. It").
+                    changes.append(_region_change(region, ChangeClass.EDITORIAL))
+                    continue
             for old, new in region.pairs():
                 if old is not None and new is not None:
                     paired.append((old, new))
