@@ -1,6 +1,6 @@
 """Split a block's plain text into sentences.
 
-A sentence ends at ``.``, ``!`` or ``?`` (and any closing quotes or brackets) followed by
+A sentence ends at ``.``, ``!``, ``?`` or ``…`` (and any closing quotes or brackets) followed by
 whitespace and something that can start a sentence: a capital, or a code span (identifiers
 start with small letters). Abbreviations (``e.g.``, ``(e.g.``), code spans and URLs never end
 one.
@@ -50,8 +50,8 @@ ABBREVIATIONS = frozenset(
         "ver",
     ]
 )
-_BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*(\s+)(?=[\"'“‘(\[`*_]*[A-Z])")
-_BOUNDARY_BEFORE = re.compile(r"[.!?][\"'”’)\]]*(\s+)\Z")
+_BOUNDARY = re.compile(r"[.!?…][\"'”’)\]]*(\s+)(?=[\"'“‘(\[`*_]*[A-Z])")
+_BOUNDARY_BEFORE = re.compile(r"[.!?…][\"'”’)\]]*(\s+)\Z")
 """A sentence's end right before an offset: `_BOUNDARY` without what must follow it."""
 _LONGEST_END = 16
 """How far before a code span its sentence's end is looked for: whitespace comes collapsed, so
@@ -103,7 +103,7 @@ def split_sentences(
         end = match.start(1)
         if kept.hold(match.start()):
             continue
-        word = text[text.rfind(" ", 0, end) + 1 : end].strip(".!?\"'“”‘’()[]").lower()
+        word = text[text.rfind(" ", 0, end) + 1 : end].strip(".!?…\"'“”‘’()[]").lower()
         if word not in ABBREVIATIONS:
             cuts.append((end, match.end()))
     if parts or code_starts:
