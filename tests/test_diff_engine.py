@@ -218,6 +218,11 @@ FORMATTING_TRANSFORMS = [
         id="zero-width-characters",
     ),
     pytest.param(
+        "The caf\u00e9 toaster MUST stop at na\u00efve settings.\n",
+        "The cafe\u0301 toaster MUST stop at nai\u0308ve settings.\n",
+        id="accents-composed-to-combining",
+    ),
+    pytest.param(
         '```json\n{"level": 4}\n```\n',
         '```json theme={null}\n{"level": 4}\n```\n',
         id="code-fence-metadata",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from posixpath import splitext
 from typing import Any, TypeVar
+from unicodedata import is_normalized, normalize
 
 from markdown_it.token import Token
 
@@ -283,10 +284,12 @@ class InlineText:
     def append(self, piece: str) -> None:
         # Most pieces are printable ASCII with no double space, which needs no cleaning: telling
         # so takes no search.
-        if not (piece.isascii() and piece.isprintable() and "  " not in piece) and (
-            _NEEDS_CLEANING.search(piece)
-        ):
-            piece = _collapsed(piece)
+        if not (piece.isascii() and piece.isprintable() and "  " not in piece):
+            if _NEEDS_CLEANING.search(piece):
+                piece = _collapsed(piece)
+            if not piece.isascii() and not is_normalized("NFC", piece):
+                # "é" as one character or as "e" and a combining accent: readers see one letter.
+                piece = normalize("NFC", piece)
         if piece[:1] == " " and (not self.parts or self.parts[-1][-1:] == " "):
             piece = piece[1:]
         if piece:
