@@ -205,7 +205,7 @@ def compare_revisions(revisions: RevisionRange) -> Comparison:
         assert path is not None, "a changed page exists on one side at least"
         old_text = _page_text(blobs, entry.old_blob, f"{revisions.base}:{entry.old_path}")
         new_text = _page_text(blobs, entry.new_blob, f"{revisions.head}:{entry.new_path}")
-        pages.append(diff_texts(old_text, new_text, path))
+        pages.append(diff_texts(old_text, new_text, path, old_name=entry.old_path))
         locations[path] = PageFiles(entry.old_path, entry.new_path)
     for path in _pages_at(where, head, revisions.paths):
         if path not in changed:

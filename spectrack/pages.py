@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import codecs
+import posixpath
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 from spectrack.errors import InputError
@@ -84,7 +87,21 @@ def pair_pages(old: Path, new: Path) -> list[tuple[str, Path | None, Path | None
             f"{old} and {new}: neither folder holds a page (.md, .mdx, .markdown); "
             "check the folders"
         )
+    renamed = _suffixes_changed(old_files.keys() - new_files.keys(), new_files.keys() - old_files)
     return [
-        (name, old_files.get(name), new_files.get(name))
-        for name in sorted(old_files.keys() | new_files.keys())
+        (name, old_files.get(renamed.get(name, name)), new_files.get(name))
+        for name in sorted((old_files.keys() - renamed.values()) | new_files.keys())
     ]
+
+
+def _suffixes_changed(old_only: Iterable[str], new_only: Iterable[str]) -> dict[str, str]:
+    """New name → old name of pages whose file only changed suffix (a site moved from ``.md``
+    to ``.mdx``): the same page, where one old and one new file alone share the rest."""
+    old_stems = Counter(posixpath.splitext(name)[0] for name in old_only)
+    new_stems = Counter(posixpath.splitext(name)[0] for name in new_only)
+    old_by_stem = {posixpath.splitext(name)[0]: name for name in old_only}
+    return {
+        name: old_by_stem[stem]
+        for name in new_only
+        if old_stems[stem := posixpath.splitext(name)[0]] == 1 and new_stems[stem] == 1
+    }

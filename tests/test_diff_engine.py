@@ -1302,6 +1302,30 @@ def test_directories_pair_pages_by_relative_path(tmp_path: Path) -> None:
     assert report.counts == {"normative": 2, "editorial": 1, "formatting": 0}
 
 
+def test_a_page_whose_suffix_changed_is_the_same_page_read_in_its_own_dialect(
+    tmp_path: Path,
+) -> None:
+    # In Markdown the indented line is code, so its keyword counts for nothing there.
+    old_text = "# Lid\n\nThe lid SHOULD lock.\n\n    Jars MUST spin.\n"
+    new_text = "# Lid\n\nThe lid MUST lock.\n\n```\nJars MUST spin.\n```\n"
+    old = _tree(tmp_path / "old", {"guide/lid.md": old_text, "cup.md": "# Cup\n"})
+    new = _tree(
+        tmp_path / "new",
+        {"guide/lid.mdx": new_text, "cup.mdx": "# Cup\n", "cup.markdown": "# Cup\n"},
+    )
+    report = diff_paths(old, new)
+    summary = {p.path: (p.status.value, p.verdict) for p in report.pages}
+    # Two new files could each be the old cup.md: neither is taken for it.
+    assert summary == {
+        "cup.markdown": ("added", "editorial"),
+        "cup.md": ("removed", "editorial"),
+        "cup.mdx": ("added", "editorial"),
+        "guide/lid.mdx": ("modified", "normative"),
+    }
+    (lid,) = [p for p in report.pages if p.path == "guide/lid.mdx"]
+    assert findings(lid) == [("normative", "strengthened", ("SHOULD",), ("MUST",))]
+
+
 def test_two_folders_without_pages_are_an_input_error(tmp_path: Path) -> None:
     old = _tree(tmp_path / "old", {"notes.txt": "not a page"})
     (tmp_path / "new").mkdir()

@@ -388,3 +388,22 @@ def test_a_repository_of_another_owner_is_named_with_the_way_to_allow_it(
         "spectrack: error: .: git refuses a repository owned by another user; allow it with: "
         f"git config --global --add safe.directory {repo.root}\n"
     )
+
+
+def test_a_page_renamed_to_mdx_reads_its_old_text_as_markdown(
+    tmp_path: Path, monkeypatch: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = new_repo(tmp_path / "spec-repo")
+    # Indented under a blank line, the sentence is code in Markdown and text in MDX.
+    repo.write("docs/lamp.md", "# Lamp\n\nThe lamp glows.\n\n    Wicks MUST be trimmed.\n")
+    base = repo.commit("first")
+    repo.git("mv", "docs/lamp.md", "docs/lamp.mdx")
+    head = repo.commit("second")
+    monkeypatch.chdir(repo.root)
+    report = diff_json(capsys, f"{base}..{head}")
+    (page,) = report["pages"]
+    # Code made text with every word kept reads as a repaired fence does.
+    assert (page["path"], page["status"]) == ("docs/lamp.mdx", "modified")
+    assert [(c["class"], c["kind"], c["new"]["text"]) for c in page["changes"]] == [
+        ("formatting", "reformatted", "Wicks MUST be trimmed.")
+    ]

@@ -17,5 +17,7 @@ def diff_paths(old: Path, new: Path) -> Report:
     for name, old_path, new_path in pair_pages(old, new):
         old_text = read_page(old_path) if old_path else None
         new_text = read_page(new_path) if new_path else None
-        pages.append(diff_texts(old_text, new_text, name))
+        pages.append(
+            diff_texts(old_text, new_text, name, old_name=old_path.name if old_path else None)
+        )
     return Report(tuple(pages))

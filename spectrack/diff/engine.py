@@ -29,6 +29,7 @@ from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import Outline, parse, parse_window, scan
 from spectrack.markdown.inline import clean
+from spectrack.markdown.parser import detect_dialect
 from spectrack.model import (
     Block,
     BlockKind,
@@ -351,9 +352,16 @@ def _whole_page(document: Document, added: bool) -> list[Change]:
 
 
 def diff_texts(
-    old: str | None, new: str | None, path: str, *, incremental: bool = True
+    old: str | None,
+    new: str | None,
+    path: str,
+    *,
+    incremental: bool = True,
+    old_name: str | None = None,
 ) -> PageReport:
     """Compare two versions of a page; None on one side means the page was added or removed.
+    ``old_name`` is the old version's file name where it was another (a page moved from
+    ``.md`` to ``.mdx``): its dialect reads the old text.
 
     Only the windows around changed lines are parsed unless ``incremental`` is false, which
     parses both pages whole (the same verdict, hunk classes and editorial and normative changes,
@@ -372,9 +380,11 @@ def diff_texts(
         hunks, _ = _tag_hunks(diff, changes, scan(present, path))
         status = PageStatus.ADDED if old is None else PageStatus.REMOVED
         return PageReport(path, status, tuple(changes), tuple(hunks), diff.added, diff.removed)
-    if not diff.changed:
+    if not diff.changed and (
+        old_name is None or detect_dialect(old, old_name) is detect_dialect(new, path)
+    ):
         return PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0)
-    old_page, new_page = scan(old, path), scan(new, path)
+    old_page, new_page = scan(old, old_name or path), scan(new, path)
     if incremental:
         spans = windows(diff.opcodes, old_page, new_page)
     else:
