@@ -930,6 +930,40 @@ def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> N
     assert page.verdict == expected[0][0]
 
 
+@pytest.mark.parametrize(
+    ("old_link", "new_link"),
+    [
+        pytest.param("(lid.md)", "(/docs/v2/parts/lid)", id="relative-made-absolute"),
+        pytest.param("(/docs/v2/parts/lid#care)", "(lid#care)", id="absolute-made-relative"),
+        pytest.param('({{< ref "lid" >}})', "(/docs/v2/parts/lid)", id="hugo-ref-resolved"),
+    ],
+)
+def test_a_link_to_the_same_page_in_another_form_is_formatting(
+    old_link: str, new_link: str
+) -> None:
+    assert_formatting_only(
+        TOP + f"Each jar MUST fit [the lid]{old_link} it ships with.\n",
+        TOP + f"Each jar MUST fit [the lid]{new_link} it ships with.\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("old_link", "new_link"),
+    [
+        pytest.param("(/docs/v1/parts/lid)", "(/docs/v2/parts/lid)", id="another-version"),
+        pytest.param("(/docs/v2/parts/lid)", "(cup)", id="another-page"),
+        pytest.param("(/docs/v2/parts/lid#care)", "(lid#fit)", id="another-anchor"),
+    ],
+)
+def test_a_link_to_another_page_is_editorial(old_link: str, new_link: str) -> None:
+    page = diff_texts(
+        TOP + f"Each jar MUST fit [the lid]{old_link} it ships with.\n",
+        TOP + f"Each jar MUST fit [the lid]{new_link} it ships with.\n",
+        "blender.md",
+    )
+    assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
+
+
 def test_code_laid_out_again_with_the_same_signs_is_formatting() -> None:
     assert_formatting_only(
         TOP + '```json\n{"lid": 1, "cup": [2, 3]}\n```\n',

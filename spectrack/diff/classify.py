@@ -16,6 +16,7 @@ from spellchecker import SpellChecker
 
 from spectrack.diff.align import Unit, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes
+from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
 from spectrack.normative import compare_keywords
 
@@ -33,7 +34,6 @@ sentences share at their start and end, or between two words that each holds onc
 order (its time grows with the cube of a long run of repeated words). A requirement whose
 changed words cannot be aligned so is taken as changed."""
 
-_LINK_TARGETS = re.compile(r" ⟨[^⟩]*⟩$")
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
 _SHORT_WORD = re.compile(r"[a-z]{3,}")
@@ -59,7 +59,7 @@ def requirement_words(key: str) -> list[str]:
     An unresolved reference link (``[text][label]`` whose label is not defined) counts as its
     text: turning it into a working link adds a link, not words.
     """
-    text = _UNRESOLVED_REFERENCE.sub(r"\1", _LINK_TARGETS.sub("", key))
+    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key))
     return [SYNONYMS.get(word, word) for word in signs_of(text.lower())]
 
 

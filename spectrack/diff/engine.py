@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence, Set
 from functools import partial
 from typing import Any
 
@@ -28,7 +28,7 @@ from spectrack.diff.classify import (
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import Outline, parse, parse_window, scan
-from spectrack.markdown.inline import clean
+from spectrack.markdown.inline import LINK_TARGETS, SCHEME, clean
 from spectrack.markdown.parser import detect_dialect
 from spectrack.model import (
     Block,
@@ -111,15 +111,17 @@ def _same_words(region: Region, *, fold_case: bool = False) -> bool:
     """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
 
     Words, marks and keywords are compared as a multiset and with their case (unless
-    ``fold_case``): a sentence moved to another paragraph keeps what readers see. The same words rearranged can make other text,
-    though (subject and object exchanged, two table cells swapped between rows): each sentence must
-    run unbroken through the other side's words, or be one there with its pieces between
-    punctuation marks in another order (the fields of a signature, the items of a series); a
-    requirement sentence and a table row must always run unbroken. Where either side holds
-    code, which shows its source as it stands (a link's target inside the text, which a
-    repaired fence turns into a link), only words count and only requirements must run whole;
-    but where both sides hold code only, its signs and punctuation count too. Requirements' code
-    spans count letter for letter (see `same_code`).
+    ``fold_case``): a sentence moved to another paragraph keeps what readers see. The same
+    words rearranged can make other text, though (subject and object exchanged, two table cells
+    swapped between rows): each sentence must run unbroken through the other side's words, or
+    be one there with its pieces between punctuation marks in another order (the fields of a
+    signature, the items of a series); a requirement sentence and a table row must always run
+    unbroken. Where either side holds code, which shows its source as it stands (a link's
+    target inside the text, which a repaired fence turns into a link), only words count and
+    only requirements must run whole; but where both sides hold code only, its signs and
+    punctuation count too. Requirements' code spans count letter for letter (see `same_code`),
+    and a link to a site's path names the page that a link on the other side names alone (see
+    `_as_named_pages`).
     """
     marks = not _holds_code(region)
     if marks and _keywords(region.old) != _keywords(region.new):
@@ -131,15 +133,23 @@ def _same_words(region: Region, *, fold_case: bool = False) -> bool:
     symbols = not marks and all(
         unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new)
     )
-    old = [word for unit in region.old for word in _visible_words(unit, marks, symbols)]
-    new = [word for unit in region.new for word in _visible_words(unit, marks, symbols)]
-    if fold_case:
-        old, new = [word.lower() for word in old], [word.lower() for word in new]
+    old_runs = _runs(region.old, marks, symbols, fold_case, _page_names(region.new))
+    new_runs = _runs(region.new, marks, symbols, fold_case, _page_names(region.old))
+    old = [word for run in old_runs for word in run]
+    new = [word for run in new_runs for word in run]
     if len(old) != len(new) or sorted(old) != sorted(new):
         return False
-    return _kept_whole(region.old, region.new, new, marks, symbols, fold_case) and _kept_whole(
-        region.new, region.old, old, marks, symbols, fold_case
+    return _kept_whole(region.old, old_runs, region.new, new, marks) and _kept_whole(
+        region.new, new_runs, region.old, old, marks
     )
+
+
+def _runs(
+    units: Sequence[Unit], marks: bool, symbols: bool, fold_case: bool, names: Set[str]
+) -> list[list[str]]:
+    """The words readers see in each unit (see `_visible_words`), lowercase if ``fold_case``."""
+    runs = [_visible_words(unit, marks, symbols, names) for unit in units]
+    return [[word.lower() for word in run] for run in runs] if fold_case else runs
 
 
 def _keywords(units: Sequence[Unit]) -> list[str]:
@@ -149,22 +159,20 @@ def _keywords(units: Sequence[Unit]) -> list[str]:
 
 def _kept_whole(
     units: Sequence[Unit],
+    runs: Sequence[list[str]],
     others: Sequence[Unit],
     words: list[str],
     marks: bool,
-    symbols: bool,
-    fold_case: bool,
 ) -> bool:
-    """Whether every unit of ``units`` runs unbroken through ``words`` (those of ``others``),
-    or may be rearranged: any but a requirement in code (``marks`` False), elsewhere one that
-    has the pieces of one of ``others`` and is no table row, whose cells say what they say by
-    their column."""
+    """Whether every unit of ``units`` (whose words are ``runs``) runs unbroken through
+    ``words`` (those of ``others``), or may be rearranged: any but a requirement in code
+    (``marks`` False), elsewhere one that has the pieces of one of ``others`` and is no table
+    row, whose cells say what they say by their column."""
     stream = _stream(words)
     position = 0
     pieces: set[tuple[tuple[str, ...], ...]] | None = None
-    for unit in units:
-        seen = _visible_words(unit, marks, symbols)
-        run = _stream([word.lower() for word in seen] if fold_case else seen)
+    for unit, words_seen in zip(units, runs, strict=True):
+        run = _stream(words_seen)
         # Units mostly keep their order: look on from the last one first.
         found = stream.find(run, position)
         if found < 0:
@@ -199,15 +207,47 @@ def _holds_code(region: Region) -> bool:
     return any(unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new))
 
 
-def _visible_words(unit: Unit, marks: bool, symbols: bool = False) -> list[str]:
+def _visible_words(unit: Unit, marks: bool, symbols: bool, names: Set[str]) -> list[str]:
     """The words readers see in a unit, with its punctuation marks and signs if ``marks``: its
-    text and link targets, a code block's language (with every sign, if ``symbols``)."""
+    text and link targets (a site's path as the page it ``names``), a code block's language
+    (with every sign, if ``symbols``)."""
     if unit.block.kind is BlockKind.CODE:
         source = unit.block.language + " " + unit.sentence.text
         return _CODE_TOKEN.findall(source) if symbols else words_of(source, fold_case=False)
+    key = _as_named_pages(unit.sentence.key, names) if names else unit.sentence.key
     if marks:
-        return signs_of(unit.sentence.key)
-    return words_of(unit.sentence.key, fold_case=False)
+        return signs_of(key)
+    return words_of(key, fold_case=False)
+
+
+def _page_names(units: Sequence[Unit]) -> set[str]:
+    """The pages that links of ``units`` name alone (a relative link, a Hugo ``ref`` to a
+    page's name), with their anchors: the last segment of their path is all they keep."""
+    names: set[str] = set()
+    for unit in units:
+        targets = LINK_TARGETS.search(unit.sentence.key)
+        if targets is not None:
+            names.update(
+                target
+                for target in targets[1].split(" ")
+                if target[:1] not in ("", "/", "#") and not SCHEME.match(target)
+            )
+    return names
+
+
+def _as_named_pages(key: str, names: Set[str]) -> str:
+    """``key`` with each link to a site's path (``/docs/v2/basic/lifecycle#start``) written as
+    the page it ends in (``lifecycle#start``) where ``names`` holds that page: a link made
+    absolute, or a Hugo ``ref`` replaced by the path it resolves to, still leads there."""
+    targets = LINK_TARGETS.search(key)
+    if targets is None:
+        return key
+    written = []
+    for target in targets[1].split(" "):
+        path, hash_mark, anchor = target.partition("#")
+        page = path.rsplit("/", 1)[-1] + hash_mark + anchor
+        written.append(page if target.startswith("/") and page in names else target)
+    return key[: targets.start()] + " ⟨" + " ".join(written) + "⟩"
 
 
 def _unique_blocks(units: Sequence[Unit]) -> list[Block]:

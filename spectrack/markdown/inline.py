@@ -39,7 +39,10 @@ _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
 _NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+"""How an address with a scheme (``https:``, ``mailto:``) starts."""
+LINK_TARGETS = re.compile(r" ⟨([^⟩]*)⟩$")
+"""The link targets that end a key (see `InlineText.key`), spaces between them."""
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
 _HREF = re.compile(r"""\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
 _RANGE_TAGS = {
@@ -202,7 +205,7 @@ def normalize_target(href: str) -> str:
     segment, because a page that moves with its neighbours keeps pointing at the same page.
     """
     href = href.strip()
-    if not href or href.startswith("#") or _SCHEME.match(href):
+    if not href or href.startswith("#") or SCHEME.match(href):
         return href.rstrip("/") or href
     path, hash_mark, anchor = href.partition("#")
     stem, extension = splitext(path.rstrip("/"))
