@@ -4,14 +4,16 @@ For each source, in order:
 
 1. Read the sitemap (index files, gzip, every ``lastmod`` form); keep the URLs the source's
    include/exclude globs want. A sitemap that cannot be read fails the source; nothing is removed.
-2. Fetch the pages that are new, have no ``lastmod``, or whose ``lastmod`` moved (every page with
-   ``everything``), conditionally when an ETag or Last-Modified is known (unconditionally with
-   ``everything``).
+2. Fetch the pages already stored that have no ``lastmod``, or whose ``lastmod`` moved (every
+   page with ``everything``), conditionally when an ETag or Last-Modified is known
+   (unconditionally with ``everything``).
 3. Store each body (one commit per changed page, see `spectrack.store`) and classify the change
    with the diff engine for the summary.
 4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410 makes
    them removal candidates, an answer keeps them, marked unlisted. When the candidates are more
    than ``max_removal`` of the source's pages, nothing is removed and the source fails.
+5. Fetch and store the pages new to the store, after the removals, so that a page renamed in
+   letter case only keeps a plain file name.
 
 Then the sources' release feeds are refreshed (`spectrack.releaserun`); a bad feed is only a
 warning and never fails the run.
@@ -287,10 +289,13 @@ class _SourceRun:
         self.counts["listed"] = len(listed)
         states = dict(self.writer.states(source.name))
         jobs = []
+        new_pages = []
         for entry in listed:
             state = states.get(entry.url)
-            moved = entry.lastmod_raw is None or state is None or entry.lastmod_raw != state.lastmod
-            if everything or moved:
+            if state is None:
+                new_pages.append(entry)
+                continue
+            if everything or entry.lastmod_raw is None or entry.lastmod_raw != state.lastmod:
                 jobs.append(self.listed(entry, state, conditional=not everything))
             else:
                 self.counts["unchanged"] += 1
@@ -303,9 +308,15 @@ class _SourceRun:
                 for url, state in sorted(states.items())
                 if url not in listed_urls and source.wants(urlsplit(url).path)
             ]
-        self.progress.start(source.name, len(jobs))
+        self.progress.start(source.name, len(jobs) + len(new_pages))
         await asyncio.gather(*jobs)
         self.remove_gone(len(states))
+        # New pages are recorded once the pages gone are removed: a name a removed page frees (a
+        # page renamed in letter case only, /Guide → /guide) is then the new page's own, not
+        # guide~hash beside a page that no longer exists.
+        await asyncio.gather(
+            *(self.listed(entry, None, conditional=not everything) for entry in new_pages)
+        )
         return self.summary()
 
     def remove_gone(self, pages_before: int) -> None:

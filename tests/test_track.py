@@ -238,6 +238,28 @@ def test_page_dropped_and_gone_is_removed_but_its_history_stays(
     assert_consistent(store)
 
 
+def test_a_page_renamed_in_letter_case_only_keeps_a_plain_name(
+    site: LocalSite, store: Path
+) -> None:
+    config = make_config(site, store)
+    old = {"/spec/Guide": b"# Guide\n\nClients MUST retry.\n", **six_pages()}
+    site.publish(old, lastmod="2025-01-01")
+    fetch(config)
+    earlier = head(store)
+    renamed = {"/spec/guide": old["/spec/Guide"], **six_pages()}
+    site.publish(renamed, lastmod="2025-01-02")
+    summary = fetch(config).sources[0]
+    assert (summary.new, summary.removed) == (1, 1)
+    with Store.open(store) as opened:
+        assert "spec/spec/guide" in opened.pages(), "the renamed page is stored plainly"
+        assert "spec/spec/Guide" not in opened.pages()
+        history = opened.history("spec/spec/Guide")
+        assert [r.event for r in history] == [RevisionEvent.ADDED, RevisionEvent.REMOVED]
+        assert opened.read("spec/spec/Guide", history[0].commit) == old["/spec/Guide"].decode()
+    assert page_bytes(store, "spec/spec/guide") == old["/spec/Guide"]
+    assert_consistent(store, [earlier])
+
+
 def test_page_dropped_but_still_served_stays_unlisted(site: LocalSite, store: Path) -> None:
     config, pages, hidden = fetched_then_dropped(site, store)
     site.routes["/spec/p5.md"] = hidden
