@@ -112,7 +112,9 @@ def run_check(
 def mark_checked(config: Config, check: PendingCheck, clock: Clock = utc_now) -> tuple[str, ...]:
     """Move the markers of the check's sources to its head (call once its report is written).
 
-    Returns the sources whose marker moved. The check's lock is given up in any case.
+    Returns the sources whose marker moved. The check's lock is given up in any case. A
+    `StoreError` (`StoreBusyError` when another run holds the store past ``lock_wait``) leaves
+    every marker where it was: the next check reports the same changes again.
     """
     with check:
         if not check.sources:

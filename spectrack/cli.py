@@ -28,7 +28,7 @@ from spectrack.config import (
     write_example,
 )
 from spectrack.dates import parse_when
-from spectrack.errors import InputError, SpectrackError
+from spectrack.errors import InputError, SpectrackError, StoreError
 from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
 from spectrack.formats.text import shown
 from spectrack.history import LOG_CLASSES, log_entries, log_line
@@ -437,7 +437,9 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
 
     The first check of a source reports every page recorded so far. The marker moves (in the
     store) only once the report is written, so a second run with nothing new reports nothing.
-    Exit codes as for diff; 3 when pages failed to fetch and no change reached --fail-on.
+    Exit codes as for diff; 3 when pages failed to fetch and no change reached --fail-on. A
+    marker that cannot move once the report is out (the store busy) is a warning, not an exit
+    code: the next check reports the same changes again.
     """
     config = load_config(config_file)
     with progress_for(quiet) as progress:
@@ -455,7 +457,16 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
             quiet=quiet,
             **report,
         )
-        mark_checked(config, pending)
+        try:
+            mark_checked(config, pending)
+        except StoreError as error:
+            # The report is out and is the job's result; markers left where they were only
+            # mean the next check reports these changes again, so this is no failure of its own.
+            _echo(
+                "spectrack: warning: the check markers did not move, so the next check reports "
+                f"these changes again: {error}",
+                err=True,
+            )
     sys.exit(code)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -288,6 +289,44 @@ def test_a_report_that_cannot_be_written_leaves_the_marker(
     assert json_pages(retried) == {"spec/spec/tools.md": "modified"}
     assert marker() != before
     assert check(capsys, "--fail-on", "normative").code == 0
+
+
+def test_a_store_busy_after_the_report_is_a_warning_and_the_verdict_is_the_exit_code(
+    site: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("spectrack.toml").write_text(config_text(site).replace("lock_wait = 2", "lock_wait = 0.2"))
+    assert check(capsys).code == 0
+    before = marker()
+    site.publish(V2, lastmod="2025-06-18")
+    # The check reads the acknowledgements after its fetch and before it moves its markers: as a
+    # FIFO, that file lets another run take the store's run lock just in between.
+    acks = Path("acks.toml")
+    os.mkfifo(acks)
+    finished = threading.Event()
+
+    def another_run() -> None:
+        with acks.open("w") as written, Store.open(Path("snapshots")) as store, store.lock(30):
+            written.close()  # the acknowledgements end here, with the lock held
+            finished.wait(30)
+
+    other = threading.Thread(target=another_run)
+    other.start()
+    try:
+        busy = check(capsys, "--format", "json", "--fail-on", "normative", "--ack-file", str(acks))
+    finally:
+        finished.set()
+        other.join()
+    assert busy.code == 1, "the report's verdict is the job's result"
+    assert json_pages(busy) == {"spec/spec/tools.md": "modified"}
+    (warning,) = busy.err.splitlines()
+    assert warning.startswith(
+        "spectrack: warning: the check markers did not move, so the next check reports these "
+        "changes again: snapshots: another spectrack run is using the store"
+    )
+    assert marker() == before
+    again = check(capsys, "--format", "json", "--fail-on", "normative")
+    assert again.code == 1 and json_pages(again) == {"spec/spec/tools.md": "modified"}
+    assert marker() != before
 
 
 def test_a_closed_standard_output_leaves_the_marker(site: LocalSite) -> None:
