@@ -4,12 +4,12 @@ Every commit on the repository's first-parent history that touched a Markdown/MD
 ``path`` becomes one revision per touched page, dated by the commit (upstream time = committer
 date, precision second, trailer ``Spectrack-Upstream-Commit``). A merge counts as one change
 against its first parent. A file's URL is ``url_base`` + its path below ``path`` without the
-suffix; ``index`` names its folder (``draft/index.mdx`` → ``<url_base>/draft``), so later fetches
-of the live site continue the same pages. A deleted file becomes a removal only when no other
-file of the same URL remains upstream (a rename such as ``tools.mdx`` → ``tools.md``, or
-``tools.md`` beside ``tools/index.md``); otherwise the page shows the remaining file, the one
-written last. Files that are not
-UTF-8 text, or whose names are not UTF-8, are left out and listed. The whole import is one
+suffix; ``index`` (in any letter case, as the suffix) names its folder (``draft/index.mdx`` →
+``<url_base>/draft``), so later fetches of the live site continue the same pages. A deleted file
+becomes a removal only when no other file of the same URL remains upstream (a rename such as
+``tools.mdx`` → ``tools.md``, or ``tools.md`` beside ``tools/index.md``); otherwise the page
+shows the remaining file, the one written last. Files that are not UTF-8 text, or whose names
+are not UTF-8, are left out and listed. The whole import is one
 ``git fast-import`` stream, published whole or, when the import fails, not at all.
 """
 
@@ -24,7 +24,7 @@ from spectrack.config import http_url_problem, valid_source_name
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.errors import InputError
 from spectrack.git import REGULAR_FILES, run_git
-from spectrack.pages import PAGE_SUFFIXES, decode_page
+from spectrack.pages import PAGE_SUFFIXES, decode_page, url_path
 from spectrack.progress import Progress, SilentProgress
 from spectrack.store import BlobReader, Store
 
@@ -64,9 +64,7 @@ _PATH_SAFE = "/!$&'()*+,;=:@~"
 
 def page_url(url_base: str, relative: str) -> str:
     """The URL of a page file below the imported folder."""
-    stem = PurePosixPath(relative).with_suffix("").as_posix()
-    if stem == "index" or stem.endswith("/index"):
-        stem = stem[: -len("index")].rstrip("/")
+    stem = url_path(relative)
     return url_base.rstrip("/") + ("/" + quote(stem, safe=_PATH_SAFE) if stem else "")
 
 

@@ -6,7 +6,7 @@ import codecs
 import posixpath
 from collections import Counter
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from spectrack.errors import InputError
 
@@ -14,6 +14,17 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
 """The bidirectional embeddings, overrides and isolates, as a character-class range: one that
 page text leaves open turns the words shown after it backwards."""
+
+
+def url_path(relative: str) -> str:
+    """The URL path of a page file below a site's folder, from its POSIX path: without its suffix,
+    and an index names its folder (``a/b.md`` → ``a/b``, ``a/index.md`` → ``a``).
+
+    Letter case is ignored in ``index`` as it is in the suffix: ``INDEX.MD`` is an index too.
+    """
+    stem = PurePosixPath(relative).with_suffix("").as_posix()
+    folder, _, name = stem.rpartition("/")
+    return folder if name.lower() == "index" else stem
 
 
 def decode_page(data: bytes, name: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from xml.sax.saxutils import escape
 
-from spectrack.pages import PAGE_SUFFIXES
+from spectrack.pages import PAGE_SUFFIXES, url_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +59,7 @@ def pages_in(directory: Path) -> dict[str, bytes]:
     pages = {}
     for path in sorted(directory.rglob("*")):
         if path.is_file() and path.suffix.lower() in PAGE_SUFFIXES:
-            relative = path.relative_to(directory).with_suffix("").as_posix()
-            if relative == "index" or relative.endswith("/index"):
-                relative = relative[: -len("index")].rstrip("/")
-            pages["/" + relative] = path.read_bytes()
+            pages["/" + url_path(path.relative_to(directory).as_posix())] = path.read_bytes()
     return pages
 
 

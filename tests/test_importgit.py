@@ -147,6 +147,22 @@ def test_a_rename_to_the_same_url_keeps_the_page(tmp_path: Path) -> None:
         assert_consistent(store.path)
 
 
+def test_an_index_page_in_capitals_names_its_folder(tmp_path: Path) -> None:
+    repo = Upstream(tmp_path / "spec")
+    repo.commit(
+        "2024-01-05T00:00:00+00:00",
+        {"docs/guide/INDEX.MD": b"# Guide\n", "docs/Index.mdx": b"# Home\n"},
+    )
+    with Store.create(tmp_path / "store") as store:
+        import_git(store, repo.path, folder="docs", source="mcp", url_base="https://x.org/d")
+        assert sorted(r.url for r in store.revisions()) == [
+            "https://x.org/d",
+            "https://x.org/d/guide",
+        ]
+        assert store.pages("mcp") == ["mcp/d", "mcp/d/guide"]
+        assert_consistent(store.path)
+
+
 def test_a_page_stays_while_another_file_of_its_url_remains(tmp_path: Path) -> None:
     repo = Upstream(tmp_path / "spec")
     repo.commit("2024-01-01T00:00:00+00:00", {"docs/tools.md": b"# Tools\n\nOld layout.\n"})

@@ -30,11 +30,13 @@ def test_pages_in_maps_files_to_url_paths(tmp_path: Path) -> None:
             "index.md": "# Home\n",
             "guide/index.mdx": "# Guide\n",
             "guide/setup.md": "# Setup\n",
+            "api/INDEX.MD": "# API\n",
             "logo.svg": "<svg/>",
         },
     )
     assert pages_in(folder) == {
         "/": b"# Home\n",
+        "/api": b"# API\n",
         "/guide": b"# Guide\n",
         "/guide/setup": b"# Setup\n",
     }
