@@ -25,7 +25,7 @@ Every key, its type and default (the README's ``spectrack.toml`` reference says 
     markdown = "{url}.md"     # where a page's Markdown is served; default "{url}"
     strip = []                # regexes (multiline) cut from each page before storing
     concurrency = 8           # connections per host
-    redirect_hosts = []       # hosts a redirect may lead to besides the sitemap's host
+    redirect_hosts = []       # hosts (host[:port]) a redirect may lead to besides the sitemap's
     max_removal = 0.2         # a run removing a larger share of the source's pages stops
 
     [[source.releases]]       # any number per source: release feeds (see `spectrack.releases`)
@@ -362,8 +362,11 @@ class _Reader:
 
     def strings(self, key: str) -> tuple[str, ...]:
         value = self.data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        if not isinstance(value, list):
             raise self.error(key, f"expected a list of strings, got {_toml_type(value)}")
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                raise self.error(key, f"{key}[{index}] is {_toml_type(item)}, expected a string")
         return tuple(value)
 
     def compiled(self, key: str, build: Callable[[str], T]) -> tuple[T, ...]:
@@ -463,6 +466,44 @@ def http_url_problem(value: str) -> str | None:
 _SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 _HEADER_VALUE = re.compile(r"[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?")
 """What an HTTP header value may be as written: printable ASCII, no space at either end."""
+
+
+_HOST_NAME = re.compile(
+    r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|\[[0-9a-f:.]+\]",
+    re.IGNORECASE,
+)
+"""A DNS name or an IPv4 address, or an IPv6 address in brackets, as a URL writes its host."""
+
+
+def _redirect_host_problem(value: str) -> str | None:
+    """Why ``value`` is no entry of ``redirect_hosts`` (``"is empty"``), or None.
+
+    An entry is compared with the ``host[:port]`` of a redirect's target, so it is written so:
+    a host name or address, with a port when it is not the scheme's default.
+    """
+    if not value.strip():
+        return "is empty"
+    if "://" in value:
+        host = urlsplit(value).netloc
+        return "is a URL; write its host only" + (f": {host!r}" if host else "")
+    host, port = value, None
+    # An IPv6 address without a port ends in its bracket; any other colon starts the port.
+    if ":" in value and not value.endswith("]"):
+        host, _, port = value.rpartition(":")
+    port_ok = port is None or (port.isascii() and port.isdigit() and 0 < int(port) <= 65535)
+    if not (port_ok and _HOST_NAME.fullmatch(host)):
+        return "is not a host name (such as 'docs.example.org', or 'localhost:8080' with a port)"
+    return None
+
+
+def _redirect_hosts(reader: _Reader) -> tuple[str, ...]:
+    hosts = []
+    for index, host in enumerate(reader.strings("redirect_hosts")):
+        problem = _redirect_host_problem(host)
+        if problem is not None:
+            raise reader.error("redirect_hosts", f"redirect_hosts[{index}] {host!r} {problem}")
+        hosts.append(host.lower())
+    return tuple(hosts)
 
 
 def _user_agent(reader: _Reader) -> str:
@@ -587,7 +628,7 @@ def _source(reader: _Reader, feeds_before: int = 0) -> SourceConfig:
         markdown=_markdown_template(reader),
         strip=reader.compiled("strip", lambda p: regex.compile(p, regex.MULTILINE)),
         concurrency=reader.positive("concurrency", int, 8, "an integer"),
-        redirect_hosts=tuple(h.lower() for h in reader.strings("redirect_hosts")),
+        redirect_hosts=_redirect_hosts(reader),
         max_removal=max_removal,
         releases=_feeds(reader, name, feeds_before),
     )

@@ -11,6 +11,7 @@ from spectrack.config import (
     write_example,
 )
 from spectrack.errors import ConfigError
+from tests.ci_support import run_cli
 
 FULL = """\
 [store]
@@ -234,6 +235,61 @@ def test_errors_name_the_file_line_and_key(
     message = str(error.value)
     assert message.startswith(f"{tmp_path / 'spectrack.toml'}:{line}: ")
     assert fragment in message
+
+
+@pytest.mark.parametrize(
+    ("hosts", "fragment"),
+    [
+        ('[""]', "redirect_hosts[0] '' is empty"),
+        ('["docs.example.org", " "]', "redirect_hosts[1] ' ' is empty"),
+        ('["https://docs.example.org/"]', "is a URL; write its host only: 'docs.example.org'"),
+        ('["docs.example.org/spec"]', "'docs.example.org/spec' is not a host name"),
+        ('["user@docs.example.org"]', "is not a host name"),
+        ('["docs example.org"]', "is not a host name"),
+        ('["*.example.org"]', "is not a host name"),
+        ('["docs.example.org:99999"]', "is not a host name"),
+        ('["docs.example.org:"]', "is not a host name"),
+        ('"docs.example.org"', "expected a list of strings, got a string ('docs.example.org')"),
+        ("[8080]", "redirect_hosts[0] is an integer (8080), expected a string"),
+    ],
+)
+def test_a_bad_redirect_host_is_a_one_line_error_naming_the_file_and_key(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    hosts: str,
+    fragment: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # Nothing listens on the discard port: a fetch that the error should have stopped fails fast.
+    Path("spectrack.toml").write_text(
+        '[fetch]\nretries = 0\n\n[[source]]\nname = "a"\nsitemap = "http://127.0.0.1:9/s.xml"\n'
+        f"redirect_hosts = {hosts}\n"
+    )
+    run = run_cli(capsys, "fetch", "--quiet")
+    assert run.code == 2 and run.out == ""
+    (line,) = run.err.splitlines()
+    assert line.startswith(
+        "spectrack: error: spectrack.toml:7: [[source]] #1 ('a') key 'redirect_hosts': "
+    )
+    assert fragment in line
+    assert not Path("snapshots").exists()
+
+
+def test_redirect_hosts_take_names_addresses_and_ports(tmp_path: Path) -> None:
+    hosts = (
+        '["Docs.Example.org", "localhost:8080", "127.0.0.1", "[::1]:8000", "xn--bcher-kva.example"]'
+    )
+    config = parse(
+        f'[[source]]\nname = "a"\nsitemap = "https://x.org/s"\nredirect_hosts = {hosts}\n', tmp_path
+    )
+    assert config.sources[0].redirect_hosts == (
+        "docs.example.org",
+        "localhost:8080",
+        "127.0.0.1",
+        "[::1]:8000",
+        "xn--bcher-kva.example",
+    )
 
 
 def test_the_ignore_list_holds_lowercase_fingerprints(tmp_path: Path) -> None:
