@@ -599,8 +599,14 @@ def _feeds(reader: _Reader, source_name: str, first_index: int) -> tuple[FeedSpe
             inline=(reader, "releases", number),
         )
         feed = _feed(feed_reader)
-        if any(other.key == feed.key for other in feeds):
-            raise feed_reader.error(None, f"the feed {feed.label} is configured twice")
+        other = next((other for other in feeds if other.identity == feed.identity), None)
+        if other is not None:
+            written = (
+                f" (as {other.target!r}: {FEED_KINDS[feed.kind].same_target_rule})"
+                if other.key != feed.key
+                else ""
+            )
+            raise feed_reader.error(None, f"the feed {feed.label} is configured twice{written}")
         feeds.append(feed)
     return tuple(feeds)
 

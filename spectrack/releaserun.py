@@ -29,6 +29,7 @@ from spectrack.releases import (
     FeedSpec,
     ParsedFeed,
     RecordedFeed,
+    feed_identity,
     feeds_from_json,
     feeds_to_json,
     load_feeds,
@@ -166,25 +167,29 @@ async def refresh_source(
     except StoreError as error:
         reason = f"{error}; left as it is, nothing fetched"
         return [FeedResult(source.name, spec.label, 0, error=reason) for spec in source.releases]
-    by_key = {feed.key: feed for feed in recorded}
+    # A feed configured in another letter case (or, on PyPI, spelling) than it was recorded in
+    # carries on with its record, which keeps its key as first written.
+    by_identity: dict[str, RecordedFeed] = {}
+    for feed in recorded:
+        by_identity.setdefault(feed_identity(feed.key), feed)
     report = progress or SilentProgress()
 
     async def one(spec: FeedSpec) -> tuple[RecordedFeed, FeedResult]:
         try:
             return await _refresh_feed(
-                fetcher, source.name, spec, by_key.get(spec.key), conditional
+                fetcher, source.name, spec, by_identity.get(spec.identity), conditional
             )
         finally:
             report.advance()
 
     outcomes = await asyncio.gather(*(one(spec) for spec in source.releases))
-    configured = {spec.key for spec in source.releases}
     feeds = [feed for feed, _ in outcomes]
-    feeds += [replace(feed, configured=False) for feed in recorded if feed.key not in configured]
+    continued = {feed.key for feed in feeds}
+    feeds += [replace(feed, configured=False) for feed in recorded if feed.key not in continued]
     retired = [
         FeedResult(source.name, feed.label, len(feed.releases), retired=True)
         for feed in recorded
-        if feed.key not in configured and feed.configured
+        if feed.key not in continued and feed.configured
     ]
     if feeds:
         writer.record_file(

@@ -90,6 +90,16 @@ class FeedKind:
     """The document to fetch for a target when the feed gives no ``url``."""
     accept: str
     parse: Parser
+    same_target: Callable[[str], str] = str
+    """A target as the registry tells targets apart (by default as written): two targets it maps
+    to one string are one feed."""
+    same_target_rule: str = ""
+    """Why two targets that differ as written are one, for error messages."""
+
+
+def _pypi_name(name: str) -> str:
+    """A PyPI project name normalized as PyPI compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +119,11 @@ class FeedSpec:
     def key(self) -> str:
         """What identifies the feed in the store: kind and target (or URL); a mirror keeps it."""
         return f"{self.kind}:{self.target if self.target is not None else self.url}"
+
+    @property
+    def identity(self) -> str:
+        """`feed_identity` of the key: the same for targets the registry takes for one."""
+        return feed_identity(self.key)
 
     @property
     def label(self) -> str:
@@ -450,6 +465,8 @@ FEED_KINDS: dict[str, FeedKind] = {
         default_url=lambda repo: f"https://github.com/{repo}/releases.atom",
         accept=ACCEPT_FEED,
         parse=parse_github,
+        same_target=str.lower,
+        same_target_rule="GitHub names ignore letter case",
     ),
     "npm": FeedKind(
         target="package",
@@ -468,6 +485,8 @@ FEED_KINDS: dict[str, FeedKind] = {
         default_url=lambda package: f"https://pypi.org/pypi/{package}/json",
         accept=ACCEPT_JSON,
         parse=parse_pypi,
+        same_target=_pypi_name,
+        same_target_rule="PyPI names ignore letter case and '-', '_', '.'",
     ),
     "atom": FeedKind(
         target=None,
@@ -479,6 +498,16 @@ FEED_KINDS: dict[str, FeedKind] = {
     ),
 }
 """Feed kind (the ``kind`` key) → how it is named, fetched and read."""
+
+
+def feed_identity(key: str) -> str:
+    """A feed's key (`FeedSpec.key`) as its registry tells feeds apart: ``github:Acme/Tool`` and
+    ``github:acme/tool`` are one repository, PyPI's ``Acme_SDK`` and ``acme-sdk`` one project."""
+    kind_name, _, target = key.partition(":")
+    kind = FEED_KINDS.get(kind_name)
+    if kind is None or kind.target is None:
+        return key
+    return f"{kind_name}:{kind.same_target(target)}"
 
 
 def parse_feed(data: bytes, spec: FeedSpec) -> ParsedFeed:

@@ -135,6 +135,39 @@ def test_a_feed_configured_twice_is_refused(tmp_path: Path) -> None:
         parse(text, tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("kind", "first", "second", "why"),
+    [
+        ("github", "Acme/Tool", "acme/tool", "GitHub names ignore letter case"),
+        ("pypi", "Acme_SDK", "acme.sdk", "PyPI names ignore letter case and '-', '_', '.'"),
+    ],
+)
+def test_one_feed_written_two_ways_is_configured_twice(
+    tmp_path: Path, kind: str, first: str, second: str, why: str
+) -> None:
+    key = "repo" if kind == "github" else "package"
+    text = (
+        SOURCE
+        + f'[[source.releases]]\nkind = "{kind}"\n{key} = "{first}"\n'
+        + f'[[source.releases]]\nkind = "{kind}"\n{key} = "{second}"\n'
+    )
+    with pytest.raises(ConfigError) as error:
+        parse(text, tmp_path)
+    assert str(error.value).endswith(
+        f":7: [[source.releases]] #2 of source 'mcp': the feed {kind} {second} is configured "
+        f"twice (as {first!r}: {why})"
+    )
+
+
+def test_npm_names_differing_in_case_are_two_packages(tmp_path: Path) -> None:
+    text = (
+        SOURCE
+        + '[[source.releases]]\nkind = "npm"\npackage = "JSONStream"\n'
+        + '[[source.releases]]\nkind = "npm"\npackage = "jsonstream"\n'
+    )
+    assert len(parse(text, tmp_path).sources[0].releases) == 2
+
+
 def test_releases_must_be_tables(tmp_path: Path) -> None:
     with pytest.raises(
         ConfigError, match=r"key 'releases': expected \[\[source.releases\]\] tables"

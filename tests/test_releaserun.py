@@ -260,6 +260,26 @@ def test_a_feed_left_out_of_the_configuration_stays_recorded_but_is_not_shown(
     assert match is not None and match.feed != "github acme/tool"
 
 
+def test_a_repository_written_in_another_letter_case_keeps_its_recorded_feed(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    feeds = specs(site)
+    releases(make_config(site, store, feeds))
+    recased = (replace(feeds[0], target="Acme/Tool"), *feeds[1:])
+    summary = releases(make_config(site, store, recased))
+    assert releases_summary_lines(summary)[0] == "spec: github Acme/Tool: 2 recorded, 0 new"
+    assert len(summary.feeds) == 4, "no feed is retired: it is the same repository"
+    github, *_ = recorded(store)
+    assert (github.key, github.label, github.configured) == (
+        "github:acme/tool",
+        "github Acme/Tool",
+        True,
+    ), "the recorded key stays as it was first written"
+    assert [r.version for r in github.releases] == ["v1.9.0", "v2.0.0"]
+    assert_consistent(store)
+
+
 def test_a_changed_window_is_recorded_even_when_the_feed_is_down(
     site: LocalSite, store: Path
 ) -> None:
