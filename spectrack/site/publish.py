@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from spectrack.collector import collector_paused
+from spectrack.errors import InputError
 from spectrack.progress import Progress
 from spectrack.site.build import BuildResult, build
 from spectrack.site.collect import DEFAULT_TITLE, collect
@@ -24,5 +25,13 @@ def publish(
     within, holds no reference cycles (a test checks), and is freed by reference counting, so no
     collection pass walks its hundreds of thousands of objects.
     """
+    root = store.path.resolve()
+    target = out.resolve()
+    if target == root or root in target.parents:
+        # Its files would lie among the recorded pages (or in .git), files no run recorded
+        # mixed into the store.
+        raise InputError(
+            f"{out}: inside the snapshot store {store.path}; write the site to a folder of its own"
+        )
     with collector_paused():
         return build(collect(store, title, progress), out, base_url, progress)

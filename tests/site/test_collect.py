@@ -156,6 +156,26 @@ def test_an_empty_store_is_a_clear_error(tmp_path: Path) -> None:
         collect(empty)
 
 
+@pytest.mark.parametrize("inside", [".", "lamps", ".git"])
+def test_a_site_is_never_written_into_the_store(
+    store: Store, inside: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def work_tree() -> list[Path]:
+        return sorted(p for p in store.path.rglob("*") if ".git" not in p.parts)
+
+    before = work_tree()
+    out = store.path / inside
+    with pytest.raises(SystemExit) as stop:
+        main(["site", "--store", str(store.path), "--out", str(out), "--quiet"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        f"spectrack: error: {out}: inside the snapshot store {store.path}; "
+        "write the site to a folder of its own\n"
+    )
+    assert work_tree() == before
+    assert not (store.path / ".git" / "index.html").exists()
+
+
 def test_the_site_command_builds_and_then_rewrites_only_what_moved(
     store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
