@@ -804,7 +804,14 @@ def write_example(path: Path) -> bool:
     """Write the commented example configuration unless ``path`` exists; True when written."""
     if path.exists():
         return False
-    path.write_text(EXAMPLE, encoding="utf-8")
+    try:
+        path.write_text(EXAMPLE, encoding="utf-8")
+    except FileNotFoundError:
+        # Not made here: a mistyped folder would become a configuration nobody reads.
+        raise ConfigError(
+            f"{path}: cannot write the configuration: there is no folder {path.parent}; "
+            "create it first"
+        ) from None
     return True
 
 

@@ -62,6 +62,19 @@ def test_init_writes_the_example_and_creates_the_store(
     Store.open(tmp_path / "other").close()
 
 
+def test_init_in_a_folder_that_does_not_exist_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "init", "--config", "ci/spectrack.toml")
+    assert (code, out) == (2, "")
+    assert err == (
+        "spectrack: error: ci/spectrack.toml: cannot write the configuration: there is no "
+        "folder ci; create it first\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_init_on_a_repository_of_other_work_refuses_and_keeps_the_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
