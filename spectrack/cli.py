@@ -410,7 +410,7 @@ def import_git_command(
     quiet: bool,
 ) -> None:
     """Backfill a source from a specification's git history, one revision per page per commit."""
-    check_import_arguments(repo, source, url_base)
+    check_import_arguments(repo, folder, source, url_base)
     with (
         Store.create(store_location(config_file, store_dir)) as store,
         progress_for(quiet) as progress,

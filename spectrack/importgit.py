@@ -146,9 +146,10 @@ def _commit_time(text: str) -> datetime | None:
         return None
 
 
-def check_arguments(repo: Path, source: str, url_base: str) -> None:
-    """Refuse a source name, URL or repository that `import_git` cannot use (before a store
-    is made for it)."""
+def check_arguments(repo: Path, folder: str, source: str, url_base: str) -> None:
+    """Refuse a folder, source name, URL or repository that `import_git` cannot use (before a
+    store is made for it)."""
+    _folder_prefix(folder)
     if not valid_source_name(source):
         raise InputError(f"{source!r}: not a source name (letters, digits, '.', '_', '-')")
     problem = http_url_problem(url_base)
@@ -170,7 +171,7 @@ def import_git(
     lock_wait: float = 10.0,
 ) -> ImportSummary:
     """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``."""
-    check_arguments(repo, source, url_base)
+    check_arguments(repo, folder, source, url_base)
     commits = upstream_commits(repo, folder)
     if not commits:
         raise InputError(f"{repo}: no commit touches a Markdown page under {folder!r}")

@@ -305,10 +305,11 @@ def test_import_git_command(
 
 
 @pytest.mark.parametrize(
-    ("repo", "source", "message"),
+    ("repo", "folder", "source", "message"),
     [
-        ("missing", "up", "missing: not a git repository"),
-        (".", "../up", "'../up': not a source name"),
+        ("missing", "docs", "up", "missing: not a git repository"),
+        (".", "docs", "../up", "'../up': not a source name"),
+        ("spec", "../docs", "up", "--path '../docs': must stay inside the repository"),
     ],
 )
 def test_import_git_refuses_bad_arguments_before_making_a_store(
@@ -316,16 +317,18 @@ def test_import_git_refuses_bad_arguments_before_making_a_store(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     repo: str,
+    folder: str,
     source: str,
     message: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    subprocess.run(["git", "init", "-q", "spec"], check=True)
     code, _, err = run(
         capsys,
         "import-git",
         repo,
         "--path",
-        "docs",
+        folder,
         "--source",
         source,
         "--url-base",
