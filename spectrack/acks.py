@@ -26,6 +26,7 @@ from spectrack.config import CONFIG_FILE, Config
 from spectrack.errors import ConfigError, InputError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN, page_fingerprints
 from spectrack.model import ChangeClass, PageReport, Report, highest_verdict
+from spectrack.pages import not_utf8
 
 ACK_FILE = "spectrack-ack.toml"
 """Default acknowledgement file, in the directory of ``spectrack.toml``."""
@@ -139,7 +140,11 @@ def _read(path: Path) -> str | None:
         return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"{path}: the acknowledgement file is {not_utf8(error)}; save it as UTF-8"
+        ) from None
+    except OSError as error:
         raise ConfigError(f"{path}: cannot read the acknowledgement file ({error})") from None
 
 

@@ -58,6 +58,7 @@ import regex
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
+from spectrack.pages import not_utf8
 from spectrack.paths import reserved_name
 from spectrack.releases import DEFAULT_WINDOW, FEED_KINDS, FeedSpec, parse_window
 
@@ -742,7 +743,9 @@ def load_config(path: Path) -> Config:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file; run `spectrack init` to write one") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: {not_utf8(error)}; save the file as UTF-8") from None
+    except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     return parse_config(text, path)
 

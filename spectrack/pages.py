@@ -44,10 +44,12 @@ def served_text(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(
-            f"{name}: not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
-            "convert the page to UTF-8"
-        ) from None
+        raise InputError(f"{name}: {not_utf8(error)}; convert the page to UTF-8") from None
+
+
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """Where a text is not UTF-8, for a message: ``not UTF-8 (byte 0xff at offset 12)``."""
+    return f"not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
 
 
 def unix_line_ends(text: str) -> str:

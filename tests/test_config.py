@@ -338,6 +338,29 @@ def test_missing_file_says_how_to_make_one(tmp_path: Path) -> None:
         load_config(tmp_path / "none.toml")
 
 
+def test_a_configuration_or_ack_file_not_in_utf8_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("latin1.toml").write_bytes('[store]\npath = "Entwürfe"\n'.encode("latin-1"))
+    Path("spectrack.toml").write_text('[store]\npath = "snapshots"\n')
+    Path("spectrack-ack.toml").write_bytes(b'[[ack]]\nreason = "\xe9"\n')
+    Path("a.md").write_text("# A\n")
+    for args, message in (
+        (
+            ("log", "--config", "latin1.toml"),
+            "latin1.toml: not UTF-8 (byte 0xfc at offset 20); save the file as UTF-8",
+        ),
+        (
+            ("diff", "a.md", "a.md"),
+            "spectrack-ack.toml: the acknowledgement file is not UTF-8 (byte 0xe9 at offset 18); "
+            "save it as UTF-8",
+        ),
+    ):
+        run = run_cli(capsys, *args)
+        assert (run.code, run.out, run.err) == (2, "", f"spectrack: error: {message}\n")
+
+
 @pytest.mark.parametrize(
     ("glob", "matching", "not_matching"),
     [
