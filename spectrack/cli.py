@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -16,12 +16,18 @@ from typing import Any, TextIO
 import click
 
 from spectrack import formats
-from spectrack.acks import ACK_FILE, gather_acks, parse_fingerprint, record_acks, review
+from spectrack.acks import (
+    ACK_FILE,
+    Acknowledgement,
+    gather_acks,
+    parse_fingerprint,
+    record_acks,
+    review,
+)
 from spectrack.check import mark_checked, run_check
 from spectrack.comparison import Comparison
 from spectrack.config import (
     CONFIG_FILE,
-    Config,
     load_config,
     optional_config,
     store_location,
@@ -138,24 +144,24 @@ def report_options(command: Callable[..., None]) -> Callable[..., None]:
 def publish(
     comparison: Comparison,
     *,
-    config: Config | None,
+    acks: Sequence[Acknowledgement],
     output_format: str,
     fail_on: str,
     verbose: bool,
     color: bool | None,
-    ack_file: Path | None,
     exit_zero: bool,
     outputs: tuple[tuple[str, Path], ...],
     fetch_failed: bool = False,
     quiet: bool = False,
 ) -> int:
-    """Apply acknowledgements (the ack file and ``config``'s ``ignore`` list), write the report(s)
-    and return the exit code the findings call for.
+    """Apply acknowledgements (`gather_acks`, read before the comparison so that a bad file
+    stops the command before its work), write the report(s) and return the exit code the
+    findings call for.
 
     ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
     ``quiet`` leaves out the warnings about acknowledgements that match no change.
     """
-    reviewed = review(comparison.report, gather_acks(ack_file, config))
+    reviewed = review(comparison.report, acks)
     for unknown in () if quiet else reviewed.unknown:
         _echo(
             f"spectrack: warning: {unknown.origin}: {unknown.fingerprint} matches no change here",
@@ -264,6 +270,7 @@ def diff(
     sources: tuple[str, ...],
     store_dir: Path | None,
     config_file: Path | None,
+    ack_file: Path | None,
     **report: Any,
 ) -> None:
     """Compare two pages, two directories of pages, two git revisions, or store pages.
@@ -278,6 +285,7 @@ def diff(
         raise click.UsageError("--source applies only with --since")
     if repo is not None and since is not None:
         raise click.UsageError("--repo names git revisions to compare; --since reads the store")
+    acks = gather_acks(ack_file, optional_config(config_file))
     comparison = compare_targets(
         old,
         new,
@@ -287,7 +295,7 @@ def diff(
         since=parse_when(since) if since is not None else None,
         sources=sources,
     )
-    sys.exit(publish(comparison, config=optional_config(config_file), **report))
+    sys.exit(publish(comparison, acks=acks, **report))
 
 
 @cli.command()
@@ -432,7 +440,9 @@ def import_git_command(
 @config_option(CONFIG_FILE, "Configuration file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, warnings or fetch summary.")
 @report_options
-def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any) -> None:
+def check(
+    names: tuple[str, ...], config_file: Path, quiet: bool, ack_file: Path | None, **report: Any
+) -> None:
     """Fetch, then report every change recorded since the previous successful check.
 
     The first check of a source reports every page recorded so far. The marker moves (in the
@@ -442,6 +452,7 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
     code: the next check reports the same changes again.
     """
     config = load_config(config_file)
+    acks = gather_acks(ack_file, config)
     with progress_for(quiet) as progress:
         pending = run_check(config, names=names, progress=progress)
     with pending:
@@ -452,7 +463,7 @@ def check(names: tuple[str, ...], config_file: Path, quiet: bool, **report: Any)
             _echo(f"spectrack: failed: {failure.message}", err=True)
         code = publish(
             pending.comparison,
-            config=config,
+            acks=acks,
             fetch_failed=not pending.fetch.ok,
             quiet=quiet,
             **report,

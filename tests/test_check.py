@@ -297,27 +297,30 @@ def test_a_store_busy_after_the_report_is_a_warning_and_the_verdict_is_the_exit_
     Path("spectrack.toml").write_text(config_text(site).replace("lock_wait = 2", "lock_wait = 0.2"))
     assert check(capsys).code == 0
     before = marker()
-    site.publish(V2, lastmod="2025-06-18")
-    # The check reads the acknowledgements after its fetch and before it moves its markers: as a
-    # FIFO, that file lets another run take the store's run lock just in between.
-    acks = Path("acks.toml")
-    os.mkfifo(acks)
+    many = "".join(f"Servers MUST check field {n}.\n\n" for n in range(300)).encode()
+    site.publish({**V2, "/spec/tools": TOOLS_V2 + b"\n" + many}, lastmod="2025-06-18")
+    # Another run takes the store's lock while the check writes its SARIF report to a FIFO: the
+    # report, far larger than a pipe holds, is read whole only once the lock is held, so the
+    # check reaches its markers with the store busy.
+    sarif = Path("report.sarif")
+    os.mkfifo(sarif)
     finished = threading.Event()
+    received: list[bytes] = []
 
     def another_run() -> None:
-        with acks.open("w") as written, Store.open(Path("snapshots")) as store, store.lock(30):
-            written.close()  # the acknowledgements end here, with the lock held
+        with sarif.open("rb") as report, Store.open(Path("snapshots")) as store, store.lock(30):
+            received.append(report.read())
             finished.wait(30)
 
     other = threading.Thread(target=another_run)
     other.start()
     try:
-        busy = check(capsys, "--format", "json", "--fail-on", "normative", "--ack-file", str(acks))
+        busy = check(capsys, "--fail-on", "normative", "--output", f"sarif={sarif}")
     finally:
         finished.set()
         other.join()
     assert busy.code == 1, "the report's verdict is the job's result"
-    assert json_pages(busy) == {"spec/spec/tools.md": "modified"}
+    assert len(json.loads(received[0])["runs"][0]["results"]) == 301
     (warning,) = busy.err.splitlines()
     assert warning.startswith(
         "spectrack: warning: the check markers did not move, so the next check reports these "
@@ -327,6 +330,15 @@ def test_a_store_busy_after_the_report_is_a_warning_and_the_verdict_is_the_exit_
     again = check(capsys, "--format", "json", "--fail-on", "normative")
     assert again.code == 1 and json_pages(again) == {"spec/spec/tools.md": "modified"}
     assert marker() != before
+
+
+def test_a_missing_ack_file_stops_a_check_before_its_fetch(
+    site: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = check(capsys, "--ack-file", "acks.toml")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == "spectrack: error: acks.toml: no such acknowledgement file\n"
+    assert site.requests == [] and not Path("snapshots").exists()
 
 
 def test_a_closed_standard_output_leaves_the_marker(site: LocalSite) -> None:
