@@ -254,7 +254,9 @@ class BlobReader:
             return None
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
-        stdin.write(spec.encode() + b"\n")
+        # A name from the command line may hold bytes that are not UTF-8 (as surrogates): git
+        # gets them as they were, and finds no such file.
+        stdin.write(spec.encode("utf-8", "surrogateescape") + b"\n")
         stdin.flush()
         line = stdout.readline()
         # The answer for an absent object repeats the spec, which may hold spaces.

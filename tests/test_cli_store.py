@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -178,6 +180,24 @@ def test_diff_addresses_store_pages(tracked: LocalSite, capsys: pytest.CaptureFi
     )
     report = json.loads(out)
     assert report["verdict"] == "editorial" and report["pages"][0]["path"] == "mcp/spec/prompts.md"
+
+
+def test_a_page_name_that_is_not_utf8_is_no_page_of_the_store(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    for command in ("log", "diff"):
+        # As a shell passes it: bytes that no UTF-8 text holds.
+        run = subprocess.run(
+            [sys.executable, "-m", "spectrack", command, b"mcp/spec/tools\xff"],
+            capture_output=True,
+            check=False,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
+        )
+        assert (run.returncode, run.stdout) == (2, b""), run.stderr
+        assert run.stderr.startswith(b"spectrack: error: mcp/spec/tools")
+        assert run.stderr.endswith(b": no such page in the store snapshots\n")
+        assert len(run.stderr.splitlines()) == 1
 
 
 def test_diff_since_reports_every_page_recorded_since(
