@@ -448,6 +448,8 @@ def valid_source_name(name: str) -> bool:
 
 def http_url_problem(value: str) -> str | None:
     """Why ``value`` is no http(s) URL to fetch from (``"not a URL (…)"``), or None."""
+    if not _utf8(value):
+        return "not a URL (bytes that are not UTF-8 in it)"
     try:
         parts = urlsplit(value)
         port = parts.port
@@ -462,6 +464,16 @@ def http_url_problem(value: str) -> str | None:
     if _SPACE_OR_CONTROL.search(value):
         return "not a URL (a space or control character in it)"
     return None
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text: one from the command line may hold other bytes (as
+    surrogates), which no URL or file can be written with."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")

@@ -200,6 +200,41 @@ def test_a_page_name_that_is_not_utf8_is_no_page_of_the_store(
         assert len(run.stderr.splitlines()) == 1
 
 
+def test_urls_that_are_not_utf8_are_refused_before_anything_is_written(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fetch_two_revisions(tracked, capsys)
+    spec = tmp_path / "spec"
+    subprocess.run(["git", "init", "-q", str(spec)], check=True)
+    (spec / "a.md").write_text("# A\n")
+    subprocess.run(["git", "-C", str(spec), "add", "a.md"], check=True)
+    identity = ["-c", "user.name=x", "-c", "user.email=x@example.org"]
+    subprocess.run(["git", "-C", str(spec), *identity, "commit", "-qm", "a"], check=True)
+    for args, message in (
+        (
+            ["import-git", str(spec), "--path", ".", "--source", "up", "--store", "imported"],
+            b"--url-base 'https://x.org/\\udcff': not a URL (bytes that are not UTF-8 in it)",
+        ),
+        (
+            ["site", "--out", "site"],
+            b"base URL 'https://x.org/\\udcff': expected an http:// or https:// URL",
+        ),
+    ):
+        option = "--url-base" if args[0] == "import-git" else "--base-url"
+        run = subprocess.run(
+            [sys.executable, "-m", "spectrack", *args, option, b"https://x.org/\xff"],
+            capture_output=True,
+            check=False,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
+        )
+        assert (run.returncode, run.stdout, run.stderr) == (
+            2,
+            b"",
+            b"spectrack: error: " + message + b"\n",
+        )
+    assert not (tmp_path / "imported").exists() and not (tmp_path / "site").exists()
+
+
 def test_diff_since_reports_every_page_recorded_since(
     tracked: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:

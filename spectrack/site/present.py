@@ -99,8 +99,11 @@ def http_url(url: str | None) -> str | None:
     if not url or any(ord(char) <= 0x20 or ord(char) == 0x7F for char in url):
         return None
     try:
+        # A lone surrogate (bytes that were not UTF-8, from the command line or a record) can
+        # be written to no page.
+        url.encode("utf-8")
         parts = urlsplit(url)
-    except ValueError:
+    except (ValueError, UnicodeEncodeError):
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return None
