@@ -91,6 +91,12 @@ def _parse_outputs(
             raise click.BadParameter(
                 f"{value!r}: expected FORMAT=PATH with FORMAT one of {', '.join(sorted(formats.FORMATS))}"
             )
+        folder = Path(path).parent
+        if not folder.is_dir():
+            # Said now, not once a check has fetched everything.
+            raise InputError(
+                f"{path}: cannot write the {name} report (there is no folder {folder})"
+            )
         parsed.append((name, Path(path)))
     return tuple(parsed)
 

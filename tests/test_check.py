@@ -279,9 +279,10 @@ def test_a_report_that_cannot_be_written_leaves_the_marker(
     assert check(capsys).code == 0
     before = marker()
     site.publish(V2, lastmod="2025-06-18")
-    failed = check(capsys, "--fail-on", "normative", "--output", "sarif=missing/dir/out.sarif")
+    Path("taken.sarif").mkdir()
+    failed = check(capsys, "--fail-on", "normative", "--output", "sarif=taken.sarif")
     assert failed.code == 2
-    assert failed.err.startswith("spectrack: error: missing/dir/out.sarif: cannot write")
+    assert failed.err.startswith("spectrack: error: taken.sarif: cannot write the sarif report")
     assert marker() == before
 
     retried = check(capsys, "--format", "json", "--fail-on", "normative")
@@ -338,6 +339,18 @@ def test_a_missing_ack_file_stops_a_check_before_its_fetch(
     run = check(capsys, "--ack-file", "acks.toml")
     assert (run.code, run.out) == (2, "")
     assert run.err == "spectrack: error: acks.toml: no such acknowledgement file\n"
+    assert site.requests == [] and not Path("snapshots").exists()
+
+
+def test_an_output_in_a_missing_folder_stops_a_check_before_its_fetch(
+    site: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = check(capsys, "--output", "sarif=reports/spectrack.sarif")
+    assert (run.code, run.out) == (2, "")
+    assert run.err == (
+        "spectrack: error: reports/spectrack.sarif: cannot write the sarif report (there is no "
+        "folder reports)\n"
+    )
     assert site.requests == [] and not Path("snapshots").exists()
 
 
