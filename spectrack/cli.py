@@ -160,9 +160,8 @@ def publish(
     fetch_failed: bool = False,
     quiet: bool = False,
 ) -> int:
-    """Apply acknowledgements (`gather_acks`, read before the comparison so that a bad file
-    stops the command before its work), write the report(s) and return the exit code the
-    findings call for.
+    """Apply ``acks`` (`gather_acks`, which a command reads first, so that a bad file stops it
+    before its work), write the report(s) and return the exit code the findings call for.
 
     ``fetch_failed`` is for commands that fetch first: the run then exits 3 unless it exits 1.
     ``quiet`` leaves out the warnings about acknowledgements that match no change.

@@ -58,7 +58,7 @@ import regex
 
 from spectrack.errors import ConfigError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN
-from spectrack.pages import not_utf8
+from spectrack.pages import is_utf8, not_utf8
 from spectrack.paths import reserved_name
 from spectrack.releases import DEFAULT_WINDOW, FEED_KINDS, FeedSpec, parse_window
 
@@ -448,7 +448,7 @@ def valid_source_name(name: str) -> bool:
 
 def http_url_problem(value: str) -> str | None:
     """Why ``value`` is no http(s) URL to fetch from (``"not a URL (…)"``), or None."""
-    if not _utf8(value):
+    if not is_utf8(value):
         return "not a URL (bytes that are not UTF-8 in it)"
     try:
         parts = urlsplit(value)
@@ -464,16 +464,6 @@ def http_url_problem(value: str) -> str | None:
     if _SPACE_OR_CONTROL.search(value):
         return "not a URL (a space or control character in it)"
     return None
-
-
-def _utf8(text: str) -> bool:
-    """Whether ``text`` is UTF-8 text: one from the command line may hold other bytes (as
-    surrogates), which no URL or file can be written with."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 _SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
@@ -614,12 +604,12 @@ def _feeds(reader: _Reader, source_name: str, first_index: int) -> tuple[FeedSpe
         feed = _feed(feed_reader)
         other = next((other for other in feeds if other.identity == feed.identity), None)
         if other is not None:
-            written = (
+            spelling = (
                 f" (as {other.target!r}: {FEED_KINDS[feed.kind].same_target_rule})"
                 if other.key != feed.key
                 else ""
             )
-            raise feed_reader.error(None, f"the feed {feed.label} is configured twice{written}")
+            raise feed_reader.error(None, f"the feed {feed.label} is configured twice{spelling}")
         feeds.append(feed)
     return tuple(feeds)
 

@@ -24,7 +24,7 @@ from spectrack.config import http_url_problem, valid_source_name
 from spectrack.dates import Clock, Precision, TimeSource, UpstreamTime, utc_now
 from spectrack.errors import InputError
 from spectrack.git import REGULAR_FILES, run_git
-from spectrack.pages import PAGE_SUFFIXES, decode_page, url_path
+from spectrack.pages import PAGE_SUFFIXES, decode_page, is_utf8, url_path
 from spectrack.progress import Progress, SilentProgress
 from spectrack.store import BlobReader, Store
 
@@ -66,15 +66,6 @@ def page_url(url_base: str, relative: str) -> str:
     """The URL of a page file below the imported folder."""
     stem = url_path(relative)
     return url_base.rstrip("/") + ("/" + quote(stem, safe=_PATH_SAFE) if stem else "")
-
-
-def _utf8_name(name: str) -> bool:
-    """Whether a file name read with ``surrogateescape`` was UTF-8 (a URL needs it)."""
-    try:
-        name.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _folder_prefix(folder: str) -> str:
@@ -202,7 +193,7 @@ def import_git(
                 )
                 changes = []
                 for change in commit.changes:
-                    if _utf8_name(change.relative):
+                    if is_utf8(change.relative):
                         changes.append(change)
                     elif change.blob is not None:
                         shown = change.relative.encode("utf-8", "surrogateescape")

@@ -47,6 +47,16 @@ def served_text(data: bytes, name: str) -> str:
         raise InputError(f"{name}: {not_utf8(error)}; convert the page to UTF-8") from None
 
 
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text: a name or argument read with ``surrogateescape`` (file
+    names, the command line) may hold other bytes as surrogates, which no URL or file holds."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def not_utf8(error: UnicodeDecodeError) -> str:
     """Where a text is not UTF-8, for a message: ``not UTF-8 (byte 0xff at offset 12)``."""
     return f"not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
