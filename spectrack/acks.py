@@ -145,7 +145,9 @@ def _read(path: Path) -> str | None:
             f"{path}: the acknowledgement file is {not_utf8(error)}; save it as UTF-8"
         ) from None
     except OSError as error:
-        raise ConfigError(f"{path}: cannot read the acknowledgement file ({error})") from None
+        raise ConfigError(
+            f"{path}: cannot read the acknowledgement file ({error.strerror or error})"
+        ) from None
 
 
 def load_acks(path: Path, required: bool = False) -> tuple[Acknowledgement, ...]:

@@ -748,7 +748,7 @@ def load_config(path: Path) -> Config:
     except UnicodeDecodeError as error:
         raise ConfigError(f"{path}: {not_utf8(error)}; save the file as UTF-8") from None
     except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from None
+        raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
     return parse_config(text, path)
 
 

@@ -338,7 +338,7 @@ def test_missing_file_says_how_to_make_one(tmp_path: Path) -> None:
         load_config(tmp_path / "none.toml")
 
 
-def test_a_configuration_or_ack_file_not_in_utf8_says_where(
+def test_a_configuration_or_ack_file_that_cannot_be_read_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -346,7 +346,9 @@ def test_a_configuration_or_ack_file_not_in_utf8_says_where(
     Path("spectrack.toml").write_text('[store]\npath = "snapshots"\n')
     Path("spectrack-ack.toml").write_bytes(b'[[ack]]\nreason = "\xe9"\n')
     Path("a.md").write_text("# A\n")
+    Path("folder.toml").mkdir()
     for args, message in (
+        (("fetch", "--config", "folder.toml"), "folder.toml: cannot read (Is a directory)"),
         (
             ("log", "--config", "latin1.toml"),
             "latin1.toml: not UTF-8 (byte 0xfc at offset 20); save the file as UTF-8",
