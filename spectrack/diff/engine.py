@@ -45,8 +45,9 @@ from spectrack.model import (
 from spectrack.pages import unix_line_ends
 
 _PUNCTUATION = re.compile(r"[.,;!?()\[\]{}|\"⟨⟩]")
-_CODE_TOKEN = re.compile(r"\w+|[^\w\s]")
 """Marks between which the pieces of a sentence may be listed in any order (see `_same_words`)."""
+_CODE_TOKEN = re.compile(r"\w+|[^\w\s]")
+"""A word or any other sign of code: in code, ``?``, ``;`` and ``-1`` say something."""
 
 
 def side_of(unit: Unit) -> Side:
