@@ -39,7 +39,7 @@ from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, 
 from spectrack.formats.text import shown
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import check_arguments as check_import_arguments
-from spectrack.importgit import import_git
+from spectrack.importgit import import_git, upstream_history
 from spectrack.progress import progress_for
 from spectrack.releaserun import releases_summary_lines, run_releases
 from spectrack.site.publish import publish as publish_site
@@ -424,12 +424,19 @@ def import_git_command(
 ) -> None:
     """Backfill a source from a specification's git history, one revision per page per commit."""
     check_import_arguments(repo, folder, source, url_base)
+    commits = upstream_history(repo, folder)
     with (
         Store.create(store_location(config_file, store_dir)) as store,
         progress_for(quiet) as progress,
     ):
         summary = import_git(
-            store, repo, folder=folder, source=source, url_base=url_base, progress=progress
+            store,
+            repo,
+            folder=folder,
+            source=source,
+            url_base=url_base,
+            progress=progress,
+            commits=commits,
         )
     for skipped in summary.skipped:
         _echo(f"spectrack: warning: left out {skipped}", err=True)

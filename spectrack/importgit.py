@@ -15,6 +15,7 @@ are not UTF-8, are left out and listed. The whole import is one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -137,6 +138,14 @@ def _commit_time(text: str) -> datetime | None:
         return None
 
 
+def upstream_history(repo: Path, folder: str) -> list[UpstreamCommit]:
+    """`upstream_commits`, refusing a history with none: read before a store is made for it."""
+    commits = upstream_commits(repo, folder)
+    if not commits:
+        raise InputError(f"{repo}: no commit touches a Markdown page under {folder!r}")
+    return commits
+
+
 def check_arguments(repo: Path, folder: str, source: str, url_base: str) -> None:
     """Refuse a folder, source name, URL or repository that `import_git` cannot use (before a
     store is made for it)."""
@@ -160,12 +169,13 @@ def import_git(
     clock: Clock = utc_now,
     progress: Progress | None = None,
     lock_wait: float = 10.0,
+    commits: Sequence[UpstreamCommit] | None = None,
 ) -> ImportSummary:
-    """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``."""
+    """Record the history of ``folder`` in ``repo`` as source ``source`` of ``store``;
+    ``commits`` is that history when already read (see `upstream_history`)."""
     check_arguments(repo, folder, source, url_base)
-    commits = upstream_commits(repo, folder)
-    if not commits:
-        raise InputError(f"{repo}: no commit touches a Markdown page under {folder!r}")
+    if commits is None:
+        commits = upstream_history(repo, folder)
     report = progress or SilentProgress()
     skipped: list[str] = []
     revisions = 0

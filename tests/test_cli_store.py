@@ -365,6 +365,7 @@ def test_import_git_command(
         ("missing", "docs", "up", "missing: not a git repository"),
         (".", "docs", "../up", "'../up': not a source name"),
         ("spec", "../docs", "up", "--path '../docs': must stay inside the repository"),
+        ("spec", "docs", "up", "the repository has no commit yet"),
     ],
 )
 def test_import_git_refuses_bad_arguments_before_making_a_store(
