@@ -83,8 +83,8 @@ class Sentence:
     """Where ``keywords`` stand in ``text``: (start, end) offsets. A keyword quoted as code is
     none, though the text, without its backticks, shows the same word."""
     code: tuple[str, ...] = ()
-    """The code spans of a requirement as written: identifiers, whose letter case and spelling
-    count where the prose's do not. Sentences that are no part of a requirement keep none."""
+    """The sentence's code spans as written: identifiers, whose letter case, spelling and
+    punctuation count where the prose's do not."""
 
 
 @dataclass(frozen=True, slots=True)

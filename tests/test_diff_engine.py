@@ -866,6 +866,24 @@ TOP = "# Blender\n\n"
             id="identifier-case-in-item-of-a-requirement",
         ),
         pytest.param(
+            "The lid MUST return `state`.\n",
+            "The lid MUST return `state?`.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="sign-added-at-the-end-of-a-code-span",
+        ),
+        pytest.param(
+            "Parts of a jar's label are parted by `;` here.\n",
+            "Parts of a jar's label are parted by `,` here.\n",
+            [("editorial", "modified", (), ())],
+            id="sign-alone-in-a-code-span-of-prose",
+        ),
+        pytest.param(
+            "| Part | Rule |\n| --- | --- |\n| label | A jar MUST use `\\|` between parts. |\n",
+            "| Part | Rule |\n| --- | --- |\n| label | A jar MUST use `;` between parts. |\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="escaped-pipe-in-a-code-span-of-a-cell",
+        ),
+        pytest.param(
             "The lid MUST send the `{state}` of the jar.\n",
             "The lid MUST send the State of the jar.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],

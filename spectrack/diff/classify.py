@@ -9,7 +9,8 @@ with the same keywords is normative ``modified`` unless it still states the same
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Sequence
+from collections import Counter
+from collections.abc import Container, Iterable, Sequence
 from functools import cache
 
 from spellchecker import SpellChecker
@@ -37,6 +38,8 @@ changed words cannot be aligned so is taken as changed."""
 _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
 _SHORT_WORD = re.compile(r"[a-z]{3,}")
+_WORD_CHARACTER = re.compile(r"\w")
+_CODE_SEPARATORS = re.compile(r"[,;(){}\[\]]")
 
 
 class Vocabulary:
@@ -195,25 +198,51 @@ def classify_pair(
 
 
 def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
-    """Whether the requirements' code spans stand letter for letter on the other side, unless
-    only one side's changed: an identifier whose case, spelling or punctuation changed from one
-    code span to another (`clientId` → `clientID`, `tools:list` → `tools.list`) changes what an
-    implementation sends, while words put into a code span, or taken out of one into prose
-    (`{id}` → "ID"), are compared as words."""
-    old_code = [term for sentence in old for term in sentence.code]
-    new_code = [term for sentence in new for term in sentence.code]
-    if not old_code or not new_code:
+    """Whether the code spans of two runs of sentences say the same: each code span of one
+    side stands on the other as a code span, or as words of its prose (put into a code span or
+    taken out of one, `{id}` → "ID"). A code span that became another one, in case, spelling or
+    punctuation (`clientId` → `clientID`, `tools:list` → `tools.list`, `result` → `result?`),
+    names another identifier."""
+    old_code = Counter(term for sentence in old for term in sentence.code)
+    new_code = Counter(term for sentence in new for term in sentence.code)
+    if old_code == new_code:
+        return True
+    removed = old_code - new_code
+    added = new_code - old_code
+    if _pieces(removed) == _pieces(added):
+        # The same fields or items in another order (`{ a: 1; b: 2 }`), as in prose.
         return True
     return not (
-        _rewritten(old_code, " ".join(sentence.text for sentence in new))
-        and _rewritten(new_code, " ".join(sentence.text for sentence in old))
+        _rewritten(removed, _prose(new, new_code)) and _rewritten(added, _prose(old, old_code))
     )
 
 
-def _rewritten(code: Sequence[str], text: str) -> bool:
-    """Whether some code span does not stand, as a whole, in ``text`` (both have their
-    whitespace collapsed)."""
-    return any(re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is None for term in code)
+def _pieces(code: Iterable[str]) -> Counter[str]:
+    """The pieces of code spans between the marks that part fields and items, and those marks."""
+    pieces: Counter[str] = Counter()
+    for term in code:
+        pieces.update(piece.strip() for piece in _CODE_SEPARATORS.split(term))
+        pieces.update(_CODE_SEPARATORS.findall(term))
+    return pieces
+
+
+def _prose(sentences: Sequence[Sentence], code: Iterable[str]) -> str:
+    """The text of ``sentences`` without the code spans ``code`` holds (once each)."""
+    text = " ".join(sentence.text for sentence in sentences)
+    for term in code:
+        text = text.replace(term, "\0", 1)
+    return text
+
+
+def _rewritten(code: Iterable[str], prose: str) -> bool:
+    """Whether some code span does not stand, as a whole, in ``prose`` (both have their
+    whitespace collapsed). One of signs alone (`;`, `|`) never does: signs in prose are
+    punctuation, and a table's cells are parted by `|`."""
+    return any(
+        _WORD_CHARACTER.search(term) is None
+        or re.search(rf"(?<!\w){re.escape(term)}(?!\w)", prose) is None
+        for term in code
+    )
 
 
 def classify_single(unit: Unit) -> ChangeClass:

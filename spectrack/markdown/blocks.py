@@ -191,8 +191,7 @@ class _Walk:
                     [(a - lo, b - lo) for a, b in protected.starting_within(lo, hi)],
                 )
                 marks.extend((a + lo, b + lo) for a, b in spans)
-            if found or (keywords and self.lead_ins and self.lead_ins[-1]):
-                # A requirement's code, or an item's of the list a requirement introduces.
+            if code_starts:
                 code = tuple(
                     text[a:b]
                     for a, b in inline.code[
