@@ -920,6 +920,36 @@ TOP = "# Blender\n\n"
             id="requirements-joined-without-a-capital",
         ),
         pytest.param(
+            "A jar MUST be one of glass, steel, clay, stone.\n",
+            "A jar MUST be one of glass, clay, steel, stone.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="series-reordered-in-a-requirement",
+        ),
+        pytest.param(
+            "If the jar is full, the lid MUST lock.\n",
+            "The lid MUST lock, if the jar is full.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="condition-put-after-a-requirement",
+        ),
+        pytest.param(
+            "A jar MUST be washed first, then dried.\n",
+            "A jar MUST be dried first, then washed.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="steps-exchanged-in-a-requirement",
+        ),
+        pytest.param(
+            "A lid MUST click three times.\n",
+            "A lid MUST click 3 times.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="number-in-words-made-digits",
+        ),
+        pytest.param(
+            "A lid MUST click three times.\n",
+            "A lid MUST click 4 times.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="number-in-words-made-another-number",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],

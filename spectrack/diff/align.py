@@ -38,6 +38,9 @@ of a number or another symbol (``/``, ``*``, ``%``): text whose bounds, types or
 around by one of these says something else, though no word changed. Sentence punctuation is
 none of them, nor ``|``, which parts a table row's cells (an HTML table's cells show none)."""
 
+_PUNCTUATION = re.compile(r"[!?()\[\]{}|\"⟨⟩]|[.,;](?!\w)|(?<!\w)[.,;]")
+"""Marks between which the pieces of a sentence may be listed in any order (see `pieces_of`):
+not those within a word or number (``1,500``, ``e.g``), which are part of it."""
 _TYPESET = str.maketrans({"−": "-"})
 """Signs typeset otherwise but read alike: the minus sign is a hyphen-minus."""
 
@@ -96,6 +99,13 @@ class Region:
 
 def words_of(text: str, *, fold_case: bool = True) -> list[str]:
     return WORD.findall(text.lower() if fold_case else text)
+
+
+def pieces_of(key: str) -> tuple[tuple[str, ...], ...]:
+    """A sentence's runs of words between punctuation marks, in sorted order: the same pieces
+    listed in another order (the fields of a signature, the items of a series) say the same."""
+    runs = (signs_of(run) for run in _PUNCTUATION.split(key))
+    return tuple(sorted(tuple(run) for run in runs if run))
 
 
 def units_of(blocks: Sequence[Block]) -> list[Unit]:

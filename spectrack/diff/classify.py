@@ -15,7 +15,7 @@ from functools import cache
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import Unit, signs_of, words_of
+from spectrack.diff.align import Unit, pieces_of, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
@@ -26,6 +26,16 @@ SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optio
 
 PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
+
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen"
+)
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
+NUMBERS = {word: str(value) for value, word in enumerate(_UNITS.split())} | {
+    word: str(value) for value, word in zip(range(20, 100, 10), _TENS.split(), strict=True)
+}
+"""Numbers written as words, read as their digits: "three times" is "3 times"."""
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
@@ -63,7 +73,7 @@ def requirement_words(key: str) -> list[str]:
     text: turning it into a working link adds a link, not words.
     """
     text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key))
-    return [SYNONYMS.get(word, word) for word in signs_of(text.lower())]
+    return [SYNONYMS.get(word) or NUMBERS.get(word, word) for word in signs_of(text.lower())]
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -145,12 +155,13 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
-    synonyms, articles (a, an, the), words joined or split ("e-mail", "email"), a misspelling
-    corrected, or a leading pronoun replaced by the noun it stands for. Never when the changed
-    words are too many to align (see `MOST_WORDS_ALIGNED`).
+    synonyms, numbers in words or digits, articles (a, an, the), words joined or split
+    ("e-mail", "email"), a misspelling corrected, a leading pronoun replaced by the noun it
+    stands for, or the pieces between punctuation marks listed in another order (the items of
+    a series). Never when the changed words are too many to align (see `MOST_WORDS_ALIGNED`).
     """
     before, after = requirement_words(old), requirement_words(new)
-    if before == after:
+    if before == after or pieces_of(old.lower()) == pieces_of(new.lower()):
         return True
     opcodes = bounded_opcodes(before, after, MOST_WORDS_ALIGNED)
     if opcodes is None:

@@ -14,6 +14,7 @@ from spectrack.diff.align import (
     Unit,
     align,
     pair_by_similarity,
+    pieces_of,
     signs_of,
     units_of,
     words_of,
@@ -44,8 +45,6 @@ from spectrack.model import (
 )
 from spectrack.pages import unix_line_ends
 
-_PUNCTUATION = re.compile(r"[.,;!?()\[\]{}|\"⟨⟩]")
-"""Marks between which the pieces of a sentence may be listed in any order (see `_same_words`)."""
 _CODE_TOKEN = re.compile(r"\w+|[^\w\s]")
 """A word or any other sign of code: in code, ``?``, ``;`` and ``-1`` say something."""
 
@@ -188,20 +187,14 @@ def _kept_whole(
         if unit.block.kind is BlockKind.TABLE_ROW:
             return False
         if pieces is None:
-            pieces = {_pieces(other) for other in others}
-        if _pieces(unit) not in pieces:
+            pieces = {pieces_of(other.sentence.key) for other in others}
+        if pieces_of(unit.sentence.key) not in pieces:
             return False
     return True
 
 
 def _stream(words: list[str]) -> str:
     return "\0" + "\0".join(words) + "\0"
-
-
-def _pieces(unit: Unit) -> tuple[tuple[str, ...], ...]:
-    """A unit's runs of words between punctuation marks, in sorted order."""
-    runs = (words_of(run, fold_case=False) for run in _PUNCTUATION.split(unit.sentence.key))
-    return tuple(sorted(tuple(run) for run in runs if run))
 
 
 def _holds_code(region: Region) -> bool:
