@@ -950,6 +950,12 @@ TOP = "# Blender\n\n"
             id="number-in-words-made-another-number",
         ),
         pytest.param(
+            '<ParamField query="lids" type="string">The lids to fit.</ParamField>\n',
+            '<ParamField query="lids" type="string[]">The lids to fit.</ParamField>\n',
+            [("editorial", "modified", (), ())],
+            id="field-type-made-an-array",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],

@@ -315,6 +315,8 @@ def test_where_a_field_goes_is_in_its_key() -> None:
     )
     assert query.text == header.text == "limit · number"
     assert (query.key, header.key) == ("limit · number ⟨in:query⟩", "limit · number ⟨in:header⟩")
+    # A field's name and type are code: their signs count (`string[]`).
+    assert query.sentences[0].code == ("limit", "number")
 
 
 def test_a_page_with_components_is_mdx_whatever_its_name() -> None:

@@ -432,7 +432,13 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
         if shown:
             if inline.length:
                 inline.append(" · ")
-            inline.append(shown)
+            if name in field:
+                # A field's name, type and default are code: `string[]` is not `string`.
+                inline.open_range("code")
+                inline.append(shown)
+                inline.close_range("code")
+            else:
+                inline.append(shown)
     for name in LINK_ATTRIBUTES:
         if attrs.get(name):
             inline.links.append((0, normalize_target(attrs[name])))
