@@ -956,6 +956,28 @@ TOP = "# Blender\n\n"
             id="field-type-made-an-array",
         ),
         pytest.param(
+            '<Tabs>\n<Tab title="Glass">\nJars MUST be rinsed.\n</Tab>\n'
+            '<Tab title="Steel">\nJars MAY be rinsed.\n</Tab>\n</Tabs>\n',
+            '<Tabs>\n<Tab title="Glass">\nJars MAY be rinsed.\n</Tab>\n'
+            '<Tab title="Steel">\nJars MUST be rinsed.\n</Tab>\n</Tabs>\n',
+            [
+                ("normative", "weakened", ("MUST",), ("MAY",)),
+                ("normative", "strengthened", ("MAY",), ("MUST",)),
+            ],
+            id="tabs-exchanged-keywords",
+        ),
+        pytest.param(
+            '<ResponseField name="lid" type="string">\nIt MUST be sent.\n</ResponseField>\n'
+            '<ResponseField name="cup" type="string">\nIt MAY be sent.\n</ResponseField>\n',
+            '<ResponseField name="lid" type="string">\nIt MAY be sent.\n</ResponseField>\n'
+            '<ResponseField name="cup" type="string">\nIt MUST be sent.\n</ResponseField>\n',
+            [
+                ("normative", "weakened", ("MUST",), ("MAY",)),
+                ("normative", "strengthened", ("MAY",), ("MUST",)),
+            ],
+            id="fields-exchanged-keywords",
+        ),
+        pytest.param(
             "Jars SHOULD.\n",
             "Jars MUST.\n",
             [("normative", "strengthened", ("SHOULD",), ("MUST",))],

@@ -53,6 +53,14 @@ def test_windows_agree_with_the_whole_page_when_headings_repeat() -> None:
     assert diff_texts(OLD, NEW, "page.md") == whole
 
 
+def test_a_heading_written_again_above_its_twin_is_the_one_added_either_way() -> None:
+    old = "- Kettles hum.\n\nThe lid MUST lock.\n\n### Errors\n"
+    whole = read_alike(old, "### Errors\n" + old)
+    assert [(change.kind.value, change.new and change.new.line) for change in whole.changes] == [
+        ("added", 1)
+    ]
+
+
 DIV_OLD = '<div id="enable-section-numbers" />\n\n## Small kettles\n\n## Small kettles\n'
 DIV_NEW = "## Small kettles\n\n## Small kettles\n\nA element is **REQUIRED** here.\n"
 

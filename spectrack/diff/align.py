@@ -50,6 +50,8 @@ def signs_of(text: str) -> list[str]:
     return WORD_OR_SIGN.findall(text.translate(_TYPESET) if "−" in text else text)
 
 
+ANCHOR_KINDS = frozenset({BlockKind.HEADING, BlockKind.COMPONENT})
+"""Blocks that hold what follows them (a heading, a tab's title): aligned before the rest."""
 WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
 )
@@ -377,7 +379,7 @@ def align(
     """
     old_keys = [u.sentence.key for u in old]
     new_keys = [u.sentence.key for u in new]
-    pairs = list(_slid(_matching_blocks(old_keys, new_keys), old_keys, new_keys))
+    pairs = list(_slid(_anchored_blocks(old, new, old_keys, new_keys), old_keys, new_keys))
     if changed is not None:
         _onto_changed_lines(pairs, 1, new_keys, lambda j: changed[1](new[j]))
         _onto_changed_lines(pairs, 0, old_keys, lambda i: changed[0](old[i]))
@@ -392,6 +394,49 @@ def align(
     if i0 < len(old) or j0 < len(new):
         regions.append(Region(tuple(old[i0:]), tuple(new[j0:])))
     return equal, regions
+
+
+def _anchored_blocks(
+    old: Sequence[Unit], new: Sequence[Unit], old_keys: Sequence[str], new_keys: Sequence[str]
+) -> list[Match]:
+    """`_matching_blocks` of the headings and titled components first (those written once on
+    each side), then of the units between each two that match: what a heading or a tab's title
+    holds is matched under it.
+
+    Two requirements that exchanged their keywords under two headings stay in place, each a
+    strengthening or a weakening, where matching the sentences first would match one of them
+    across the other heading and make both moves.
+    """
+    old_anchors = _anchors(old, old_keys)
+    new_anchors = _anchors(new, new_keys)
+    if not old_anchors or not new_anchors:
+        return _matching_blocks(old_keys, new_keys)
+    anchors = [
+        (old_anchors[match.a + step], new_anchors[match.b + step])
+        for match in _matching_blocks(
+            [old_keys[i] for i in old_anchors], [new_keys[j] for j in new_anchors]
+        )
+        for step in range(match.size)
+    ]
+    matches: list[Match] = []
+    i0 = j0 = 0
+    for i, j in [*anchors, (len(old), len(new))]:
+        matches.extend(
+            Match(i0 + match.a, j0 + match.b, match.size)
+            for match in _matching_blocks(old_keys[i0:i], new_keys[j0:j])
+        )
+        if i < len(old):
+            matches.append(Match(i, j, 1))
+        i0, j0 = i + 1, j + 1
+    return matches
+
+
+def _anchors(units: Sequence[Unit], keys: Sequence[str]) -> list[int]:
+    """Indices of the headings and titled components whose text no other of them has: a
+    heading written twice ("Example") could be either copy."""
+    indices = [index for index, unit in enumerate(units) if unit.block.kind in ANCHOR_KINDS]
+    counts = Counter(keys[index] for index in indices)
+    return [index for index in indices if counts[keys[index]] == 1]
 
 
 def _matching_blocks(old_keys: Sequence[str], new_keys: Sequence[str]) -> list[Match]:
