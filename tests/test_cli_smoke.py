@@ -32,6 +32,15 @@ def test_a_path_the_system_refuses_is_a_one_line_usage_error(
     """A file where a folder should be: named on one line, exit 2, no traceback."""
     monkeypatch.chdir(tmp_path)
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    # A history to import, read before the store is made where the system refuses it.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "lamp.md").write_text("# Lamp\n")
+    subprocess.run(["git", "add", "docs"], cwd=tmp_path, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "1"],
+        cwd=tmp_path,
+        check=True,
+    )
     (tmp_path / "taken").write_text("a file, not a folder\n")
     (tmp_path / "old.md").write_text("# Lamp\n\nThe lamp SHOULD glow.\n")
     (tmp_path / "new.md").write_text("# Lamp\n\nThe lamp MUST glow.\n")
