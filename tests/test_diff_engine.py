@@ -223,6 +223,11 @@ FORMATTING_TRANSFORMS = [
         id="accents-composed-to-combining",
     ),
     pytest.param(
+        "!!! note\n    The lever MUST pop up when the timer ends.\n",
+        "!!! note inline end\n    The lever MUST pop up when the timer ends.\n",
+        id="mkdocs-admonition-classes",
+    ),
+    pytest.param(
         '```json\n{"level": 4}\n```\n',
         '```json theme={null}\n{"level": 4}\n```\n',
         id="code-fence-metadata",
@@ -936,6 +941,30 @@ TOP = "# Blender\n\n"
             "A jar MUST be dried first, then washed.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
             id="steps-exchanged-in-a-requirement",
+        ),
+        pytest.param(
+            "A jar MUST be glass, steel or clay.\n",
+            "A jar MUST be steel, glass or clay.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="first-item-of-a-series-moved-in-a-requirement",
+        ),
+        pytest.param(
+            "A jar MUST be tried in order: glass, steel, clay.\n",
+            "A jar MUST be tried in order: steel, glass, clay.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="series-in-order-reordered-in-a-requirement",
+        ),
+        pytest.param(
+            "A lid MUST click no more than one hundred twenty times.\n",
+            "A lid MUST click no more than 120 times.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="number-of-several-words-made-digits",
+        ),
+        pytest.param(
+            "A lid MUST click no more than one hundred times.\n",
+            "A lid MUST click no more than 1000 times.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="number-of-several-words-made-another-number",
         ),
         pytest.param(
             "A lid MUST click three times.\n",

@@ -213,6 +213,9 @@ def test_nested_admonitions_give_blocks_the_innermost_kind() -> None:
         (":::tip Handy hint\n\nOil it.\n\n:::\n", "Handy hint"),
         ('!!! tip "Handy hint"\n\n    Oil it.\n', "Handy hint"),
         (":::tip[Handy hint]\n\nOil it.\n\n:::\n", "Handy hint"),
+        ('!!! tip inline end "Handy hint"\n\n    Oil it.\n', "Handy hint"),
+        # Not CSS classes after the kind: words readers see.
+        ("!!! tip Oil it `well`?\n\n    Oil it.\n", "Oil it well?"),
     ],
 )
 def test_a_callout_title_is_text(markdown: str, title: str) -> None:
@@ -226,6 +229,11 @@ def test_a_callout_title_is_text(markdown: str, title: str) -> None:
 
 def test_a_default_callout_title_is_not_text() -> None:
     document = parse('!!! warning "Warning"\n\n    Oil it.\n')
+    assert [b.text for b in document.blocks] == ["Oil it."]
+
+
+def test_css_classes_after_an_mkdocs_callout_kind_are_not_text() -> None:
+    document = parse("!!! warning inline end\n\n    Oil it.\n")
     assert [b.text for b in document.blocks] == ["Oil it."]
 
 

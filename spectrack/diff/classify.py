@@ -15,7 +15,7 @@ from functools import cache
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import Unit, pieces_of, signs_of, words_of
+from spectrack.diff.align import WORD_OR_SIGN, Unit, pieces_of, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
@@ -37,6 +37,14 @@ NUMBERS = {word: str(value) for value, word in enumerate(_UNITS.split())} | {
 }
 """Numbers written as words, read as their digits: "three times" is "3 times"."""
 
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+
+ORDER_WORDS = frozenset(
+    {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
+)
+"""Words that make a series' order part of a requirement: its items in another order say
+something else there."""
+
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
 MOST_WORDS_ALIGNED = 500 * 500
@@ -49,6 +57,8 @@ _UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
 _SHORT_WORD = re.compile(r"[a-z]{3,}")
 _WORD_CHARACTER = re.compile(r"\w")
+_ITEM_SEPARATORS = frozenset({",", ";", "or", "and"})
+_ITEM_TOKEN = re.compile(rf"[,;]|{WORD_OR_SIGN.pattern}")
 _CODE_SEPARATORS = re.compile(r"[,;(){}\[\]]")
 
 
@@ -73,7 +83,71 @@ def requirement_words(key: str) -> list[str]:
     text: turning it into a working link adds a link, not words.
     """
     text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key))
-    return [SYNONYMS.get(word) or NUMBERS.get(word, word) for word in signs_of(text.lower())]
+    return _as_digits([SYNONYMS.get(word, word) for word in signs_of(text.lower())])
+
+
+def _as_digits(words: list[str]) -> list[str]:
+    """``words`` with each number written in words as its digits ("one hundred twenty five" →
+    "125"; "one two" stays two numbers)."""
+    result: list[str] = []
+    number: int | None = None
+    room = 0  # the most that the number's next word may add ("twenty" leaves room for 9)
+    for word in [*words, ""]:
+        value = NUMBERS.get(word)
+        if number is not None and value is not None and int(value) <= room:
+            number += int(value)
+            room = 9 if int(value) >= 20 and int(value) % 10 == 0 and room >= 99 else 0
+            continue
+        if number is not None and word in _SCALES:
+            scale = _SCALES[word]
+            low = number % 1000 if scale >= 1000 else number % 100
+            number += low * (scale - 1)
+            room = scale - 1
+            continue
+        if number is not None:
+            result.append(str(number))
+            number = None
+        if value is not None:
+            number = int(value)
+            room = 9 if number >= 20 else 0
+        elif word:
+            result.append(word)
+    return result
+
+
+def _item_tokens(key: str) -> list[str]:
+    """The words, signs and list separators of a requirement's key, lowercase."""
+    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
+    return _ITEM_TOKEN.findall(text)
+
+
+def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether two requirements differ only by the items of a series listed in another order
+    ("fast, safe or eco" → "safe, fast or eco"): between what both start and end with, the
+    same items parted by commas, "or" and "and"."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    old_items = _items(before[start : len(before) - end])
+    new_items = _items(after[start : len(after) - end])
+    return len(old_items) > 1 and sorted(old_items) == sorted(new_items)
+
+
+def _items(tokens: Sequence[str]) -> list[tuple[str, ...]]:
+    """The runs of ``tokens`` between list separators."""
+    items: list[tuple[str, ...]] = []
+    run: list[str] = []
+    for token in [*tokens, ","]:
+        if token in _ITEM_SEPARATORS:
+            if run:
+                items.append(tuple(run))
+            run = []
+        else:
+            run.append(token)
+    return items
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -161,7 +235,12 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool
     a series). Never when the changed words are too many to align (see `MOST_WORDS_ALIGNED`).
     """
     before, after = requirement_words(old), requirement_words(new)
-    if before == after or pieces_of(old.lower()) == pieces_of(new.lower()):
+    if before == after:
+        return True
+    if not ORDER_WORDS.intersection(before) and (
+        pieces_of(old.lower()) == pieces_of(new.lower())
+        or _items_reordered(_item_tokens(old), _item_tokens(new))
+    ):
         return True
     opcodes = bounded_opcodes(before, after, MOST_WORDS_ALIGNED)
     if opcodes is None:

@@ -50,6 +50,8 @@ shown as their name when set."""
 
 _LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
 
+_CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
+"""An MkDocs admonition's type followed by CSS classes and no quoted title."""
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
 _BLOCK_SCALAR = re.compile(r"[>|][+-]?[0-9]?[+-]?")
 _TOML_TITLE = re.compile(r"""^title[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*$""", re.M)
@@ -327,7 +329,10 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind in ("component", "component_open"):
             _component(state, token, span)
         elif kind in ("alert_title_open", "admonition_title_open"):
-            _admonition_title(state, inline_text(tokens[index + 1].children), span)
+            # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
+            # (`!!! note inline end`), which mdit-py-plugins reads as the title.
+            if kind == "alert_title_open" or not _CSS_CLASSES.fullmatch(tokens[index - 1].info):
+                _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
         elif kind == "container_admonition_open":
             _admonition_title(state, InlineText.of(container_name_and_title(token.info)[1]), span)
