@@ -1465,6 +1465,13 @@ def test_a_page_whose_suffix_changed_is_the_same_page_read_in_its_own_dialect(
     assert findings(lid) == [("normative", "strengthened", ("SHOULD",), ("MUST",))]
 
 
+def test_a_page_renamed_to_mdx_that_reads_alike_is_unchanged() -> None:
+    text = "# Lid\n\nThe lid MUST lock.\n"
+    for incremental in (True, False):
+        page = diff_texts(text, text, "lid.mdx", old_name="lid.md", incremental=incremental)
+        assert (page.status, page.changes) == (PageStatus.UNCHANGED, ())
+
+
 def test_two_folders_without_pages_are_an_input_error(tmp_path: Path) -> None:
     old = _tree(tmp_path / "old", {"notes.txt": "not a page"})
     (tmp_path / "new").mkdir()

@@ -437,6 +437,9 @@ def diff_texts(
         parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1, _on_changed_lines(diff)
     )
     hunks, extra = _tag_hunks(diff, changes, new_page)
+    if not diff.changed and not changes and not extra:
+        # A renamed page (keys.md → keys.mdx) that its new dialect reads alike.
+        return PageReport(path, PageStatus.UNCHANGED, (), (), 0, 0)
     old_starts = [opcode[1] for opcode in diff.opcodes]
     changes = sorted(
         changes + extra, key=lambda change: _position(change, diff.opcodes, old_starts)
