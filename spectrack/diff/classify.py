@@ -288,11 +288,15 @@ def classify_pair(
 
 
 def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
-    """Whether the code spans of two runs of sentences say the same: each code span of one
-    side stands on the other as a code span, or as words of its prose (put into a code span or
-    taken out of one, `{id}` → "ID"). A code span that became another one, in case, spelling or
-    punctuation (`clientId` → `clientID`, `tools:list` → `tools.list`, `result` → `result?`),
-    names another identifier."""
+    """Whether the code spans of two runs of sentences say the same: none became another one.
+
+    A code span that became another, in case, spelling or punctuation (`clientId` →
+    `clientID`, `tools:list` → `tools.list`, `result` → `result?`), names another identifier.
+    Code spans the same in another order, or whose fields or items are (`{ a: 1; b: 2 }`), say
+    the same; so do spans put into a code span or taken out of one (a span standing as words
+    of the other side's prose), or taken out with no new span in their place (`{id}` → "ID"),
+    which leaves the words to `same_requirement`.
+    """
     old_code = Counter(term for sentence in old for term in sentence.code)
     new_code = Counter(term for sentence in new for term in sentence.code)
     if old_code == new_code:

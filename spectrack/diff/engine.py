@@ -119,8 +119,8 @@ def _same_words(region: Region, *, fold_case: bool = False) -> bool:
     unbroken. Where either side holds code, which shows its source as it stands (a link's
     target inside the text, which a repaired fence turns into a link), only words count and
     only requirements must run whole; but where both sides hold code only, its signs and
-    punctuation count too. Requirements' code spans count letter for letter (see `same_code`),
-    and a link to a site's path names the page that a link on the other side names alone (see
+    punctuation count too. Code spans count letter for letter (see `same_code`), and a link to
+    a site's path names the page that a link on the other side names alone (see
     `_as_named_pages`).
     """
     marks = not _holds_code(region)
