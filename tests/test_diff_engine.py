@@ -556,6 +556,12 @@ TOP = "# Blender\n\n"
             id="power-written-out-flat",
         ),
         pytest.param(
+            "A kettle MUST heat n<sup>2</sup> cups at once.\n",
+            "A kettle MUST heat n<sup>3</sup> cups at once.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="power-of-a-one-letter-variable-changed",
+        ),
+        pytest.param(
             "A kettle MUST switch off when dry.\n",
             "A kettle MUST switch off when dry.[^dry]\n\n[^dry]: Dry means under 50 ml.\n",
             [("editorial", "modified", ("MUST",), ("MUST",)), ("editorial", "added", (), ())],

@@ -383,6 +383,7 @@ def test_an_attribute_list_on_its_own_last_line_is_no_text(markdown: str, text: 
         ('Pumps MUST stop."<sup>[2](#n)</sup>', 'Pumps MUST stop."', 'Pumps MUST stop." ⟨#n ^2⟩'),
         ("Pumps MUST stop at 10<sup>5</sup> Pa.", "Pumps MUST stop at 10^5 Pa.", None),
         ("Pumps MUST stop <sup>2</sup>", "Pumps MUST stop 2", None),
+        ("Pumps MUST fill n<sup>2</sup> jars.", "Pumps MUST fill n^2 jars.", None),
     ],
 )
 def test_a_superscript_after_a_word_marks_it(markdown: str, text: str, key: str | None) -> None:

@@ -114,10 +114,12 @@ _INLINE_TAGS = frozenset(
 )
 _SUPERSCRIPT_OPEN = re.compile(rf"<sup{_NAME_END}[^>]*>", re.I)
 _SUPERSCRIPT_CLOSE = re.compile(rf"</sup{_NAME_END}", re.I)
-_MARKED = re.compile(r"[^\W\d_]|[.,;:!?)\]}\"'’”»]")
-"""What a ``<sup>`` marks when it follows it (a letter, closing punctuation): a note to the text
-before, as footnote marks are written in HTML (``word<sup>1</sup>``); after a digit it is a
-power."""
+_MARKED = re.compile(r"(?:[^\W\d_]{2}|[.,;:!?)\]}\"'’”»])\Z")
+"""What a ``<sup>`` marks when it follows it (a word's last letters, closing punctuation): a note
+to the text before, as footnote marks are written in HTML (``word<sup>1</sup>``); after a digit
+or a letter alone (a variable, ``n<sup>2</sup>``) it is a power."""
+_POWER_BASE = re.compile(r"(?:\d|(?<!\w)[^\W\d_])\Z")
+"""What a ``<sup>`` raises to a power when it follows it: a digit, or a letter alone."""
 _PAGE_EXTENSIONS = (".md", ".mdx")
 _BARE_URL = re.compile(
     r"(?:(?<![A-Za-z])(?i:https?)://|(?<![^\s*_~(])(?=www\.[\w-]))"
@@ -274,9 +276,9 @@ class InlineText:
         insort(self.links, (max(len(self.text) - 1, 0), target))
 
     @property
-    def last_character(self) -> str:
-        """The character last appended ("" when none is)."""
-        return self.parts[-1][-1:] if self.parts else ""
+    def last_characters(self) -> str:
+        """The two characters last appended (fewer when fewer are), which may be two parts."""
+        return "".join(self.parts[-2:])[-2:]
 
     @property
     def text(self) -> str:
@@ -373,7 +375,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "s_close":
             result.close_range("struck")
         elif kind == "html_inline":
-            if _SUPERSCRIPT_OPEN.match(token.content) and _MARKED.match(result.last_character):
+            if _SUPERSCRIPT_OPEN.match(token.content) and _MARKED.search(result.last_characters):
                 _superscript_marker(result, remaining)
             else:
                 _html_tag(result, token.content)
@@ -404,7 +406,7 @@ def _html_tag(result: InlineText, tag: str) -> None:
     name = match.group(2).lower()
     if name == "br":
         result.space()
-    elif name == "sup" and not match.group(1) and result.parts and result.parts[-1][-1:].isdigit():
+    elif name == "sup" and not match.group(1) and _POWER_BASE.search(result.last_characters):
         # A power (10<sup>6</sup>): flattened, it would read as another number (106).
         result.append("^")
     elif name == "a" and not match.group(1):
