@@ -26,7 +26,7 @@ from spectrack.config import CONFIG_FILE, Config
 from spectrack.errors import ConfigError, InputError
 from spectrack.fingerprints import FINGERPRINT_LENGTH, FINGERPRINT_PATTERN, page_fingerprints
 from spectrack.model import ChangeClass, PageReport, Report, highest_verdict
-from spectrack.pages import not_utf8
+from spectrack.pages import is_utf8, not_utf8
 
 ACK_FILE = "spectrack-ack.toml"
 """Default acknowledgement file, in the directory of ``spectrack.toml``."""
@@ -219,10 +219,8 @@ def record_acks(
     """
     if not reason.strip():
         raise InputError("--reason: say why the change is acknowledged")
-    try:
-        reason.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InputError("--reason: not valid UTF-8 text") from None
+    if not is_utf8(reason):
+        raise InputError("--reason: not valid UTF-8 text")
     text = _read(path)
     existing = {ack.fingerprint for ack in _parse(path, text or "")}
     new = [

@@ -18,6 +18,7 @@ from urllib.parse import quote, urlsplit
 from spectrack.dates import Precision, TimeSource, UpstreamTime, iso
 from spectrack.formats.text import keyword_summary
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
+from spectrack.pages import is_utf8
 from spectrack.site.model import ChangeEntry
 
 VERDICT_LABELS = {
@@ -98,12 +99,12 @@ def http_url(url: str | None) -> str | None:
     """The URL when it is a plain http(s) link, else None: nothing else ever becomes a live link."""
     if not url or any(ord(char) <= 0x20 or ord(char) == 0x7F for char in url):
         return None
+    # Bytes that were not UTF-8 (from the command line or a record) can be written to no page.
+    if not is_utf8(url):
+        return None
     try:
-        # A lone surrogate (bytes that were not UTF-8, from the command line or a record) can
-        # be written to no page.
-        url.encode("utf-8")
         parts = urlsplit(url)
-    except (ValueError, UnicodeEncodeError):
+    except ValueError:
         return None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return None
