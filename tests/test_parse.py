@@ -337,6 +337,12 @@ def test_a_page_with_components_is_mdx_whatever_its_name() -> None:
         )
 
 
+def test_an_mdx_suffix_in_capitals_reads_the_page_as_mdx() -> None:
+    # A folder diff takes PUMP.MDX for a page, as it takes any suffix's case.
+    (block,) = parse("Intro.\n\n    Pumps MUST prime.\n", name="docs/PUMP.MDX").blocks[1:]
+    assert (block.kind, block.text) == (BlockKind.PARAGRAPH, "Pumps MUST prime.")
+
+
 def test_indentation_makes_code_in_plain_markdown() -> None:
     (block,) = parse("Intro.\n\n    pump --prime\n", name="pump.md").blocks[1:]
     assert (block.kind, block.text) == (BlockKind.CODE, "pump --prime")

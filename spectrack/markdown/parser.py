@@ -83,8 +83,9 @@ _MDX_SIGNS = re.compile(r"\n(?:[ \t]*(?:<[A-Z][\w.]*[\s/>]|\{/\*)|(?:import|expo
 
 
 def detect_dialect(text: str, name: str = "") -> Dialect:
-    """MDX for ``.mdx`` files and for pages that use JSX components, comments or ESM."""
-    if name.endswith(".mdx") or _MDX_SIGNS.search("\n" + text):
+    """MDX for ``.mdx`` files (in any letter case) and for pages that use JSX components,
+    comments or ESM."""
+    if name.lower().endswith(".mdx") or _MDX_SIGNS.search("\n" + text):
         return Dialect.MDX
     return Dialect.MARKDOWN
 
