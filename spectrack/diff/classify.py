@@ -27,12 +27,12 @@ SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optio
 PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
 
-_UNITS = (
+_BELOW_TWENTY = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
     " sixteen seventeen eighteen nineteen"
 )
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
-NUMBERS = {word: str(value) for value, word in enumerate(_UNITS.split())} | {
+NUMBERS = {word: str(value) for value, word in enumerate(_BELOW_TWENTY.split())} | {
     word: str(value) for value, word in zip(range(20, 100, 10), _TENS.split(), strict=True)
 }
 """Numbers written as words, read as their digits: "three times" is "3 times"."""
