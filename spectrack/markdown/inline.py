@@ -271,7 +271,8 @@ class InlineText:
         return cls(parts=[text], length=len(text))
 
     def mark(self, target: str) -> None:
-        """Add a link target that marks the text before it, as a footnote's mark does."""
+        """Add a link target that marks the text before it, as a footnote's mark does: no word
+        of the sentence, so adding or changing one is as a link's target changed."""
         # On that text's last character: a link at the very end would be in no sentence's key.
         insort(self.links, (max(len(self.text) - 1, 0), target))
 
@@ -368,7 +369,6 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
             inline_text(token.children, result)
         elif kind == "footnote_ref":
-            # A footnote's mark, no word of the sentence: it counts as a link's target does.
             result.mark("^" + token.meta["label"])
         elif kind == "s_open":
             result.open_range("struck")
@@ -388,7 +388,6 @@ def _superscript_marker(result: InlineText, following: Iterator[Token]) -> None:
     for token in following:
         if token.type == "html_inline" and _SUPERSCRIPT_CLOSE.match(token.content):
             marker = inline_text(inside)
-            # A footnote's mark, no word of the sentence: it counts as a link's target does.
             for target in ("^" + marker.text, *(target for _, target in marker.links)):
                 result.mark(target)
             return
