@@ -148,6 +148,11 @@ FORMATTING_TRANSFORMS = [
         id="power-as-a-caret",
     ),
     pytest.param(
+        "The lid MUST call `seal(jar, lid)` first.\n",
+        "The lid MUST call `seal(jar,lid)` first.\n",
+        id="space-after-a-comma-of-a-call",
+    ),
+    pytest.param(
         "The lid MUST lock before heating.\n",
         ":lock: The lid MUST lock before heating :+1:.\n",
         id="emoji-shortcodes",
@@ -881,6 +886,18 @@ TOP = "# Blender\n\n"
             "The lid MUST return `state?`.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
             id="sign-added-at-the-end-of-a-code-span",
+        ),
+        pytest.param(
+            "The lid MUST call `seal(jar, lid)` first.\n",
+            "The lid MUST call `seal(lid, jar)` first.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="arguments-of-a-call-exchanged",
+        ),
+        pytest.param(
+            "A jar's label MUST read `[size, color]`.\n",
+            "A jar's label MUST read `[color, size]`.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="items-of-a-list-in-code-exchanged",
         ),
         pytest.param(
             "Parts of a jar's label are parted by `;` here.\n",

@@ -59,7 +59,11 @@ _SHORT_WORD = re.compile(r"[a-z]{3,}")
 _WORD_CHARACTER = re.compile(r"\w")
 _ITEM_SEPARATORS = frozenset({",", ";", "or", "and"})
 _ITEM_TOKEN = re.compile(rf"[,;]|{WORD_OR_SIGN.pattern}")
-_CODE_SEPARATORS = re.compile(r"[,;(){}\[\]]")
+_CODE_PIECE = re.compile(r"(?:\([^()]*\)|\[[^\[\]]*\]|[^,;{}])+|[,;{}]")
+"""A field of code or a mark that parts fields (``,``, ``;``, braces): a call's arguments and a
+list's items, which are read by their place, stay in their field whole (``f(a, b)``)."""
+_SPACED_MARK = re.compile(r"\s*([,;(){}\[\]])\s*")
+"""A mark that parts or encloses fields, with the spaces around it, which code reads alike."""
 
 
 class Vocabulary:
@@ -292,10 +296,10 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
 
     A code span that became another, in case, spelling or punctuation (`clientId` →
     `clientID`, `tools:list` → `tools.list`, `result` → `result?`), names another identifier.
-    Code spans the same in another order, or whose fields or items are (`{ a: 1; b: 2 }`), say
-    the same; so do spans put into a code span or taken out of one (a span standing as words
-    of the other side's prose), or taken out with no new span in their place (`{id}` → "ID"),
-    which leaves the words to `same_requirement`.
+    Code spans the same in another order, or whose fields are (`{ a: 1; b: 2 }`, not a call's
+    arguments, `f(a, b)`), say the same; so do spans put into a code span or taken out of one
+    (a span standing as words of the other side's prose), or taken out with no new span in
+    their place (`{id}` → "ID"), which leaves the words to `same_requirement`.
     """
     old_code = Counter(term for sentence in old for term in sentence.code)
     new_code = Counter(term for sentence in new for term in sentence.code)
@@ -304,7 +308,7 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     removed = old_code - new_code
     added = new_code - old_code
     if _pieces(removed) == _pieces(added):
-        # The same fields or items in another order (`{ a: 1; b: 2 }`), as in prose.
+        # The same fields in another order (`{ a: 1; b: 2 }`), as the items of a series in prose.
         return True
     return not (
         _rewritten(removed, _prose(new, new_code)) and _rewritten(added, _prose(old, old_code))
@@ -312,11 +316,10 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
 
 
 def _pieces(code: Iterable[str]) -> Counter[str]:
-    """The pieces of code spans between the marks that part fields and items, and those marks."""
+    """The fields of code spans and the marks that part them (see `_CODE_PIECE`)."""
     pieces: Counter[str] = Counter()
     for term in code:
-        pieces.update(piece.strip() for piece in _CODE_SEPARATORS.split(term))
-        pieces.update(_CODE_SEPARATORS.findall(term))
+        pieces.update(_CODE_PIECE.findall(_SPACED_MARK.sub(r"\1", term.strip())))
     return pieces
 
 
