@@ -115,8 +115,11 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
     for block in blocks:
         whole = block.kind in WHOLE_BLOCK_KINDS
         if whole or len(block.sentences) <= 1:
-            keywords = tuple(k for s in block.sentences for k in s.keywords)
-            code = tuple(term for s in block.sentences for term in s.code)
+            if len(block.sentences) == 1:
+                keywords, code = block.sentences[0].keywords, block.sentences[0].code
+            else:
+                keywords = tuple(k for s in block.sentences for k in s.keywords)
+                code = tuple(term for s in block.sentences for term in s.code)
             sentences: Sequence[Sentence] = (
                 Sentence(
                     block.text, block.key, block.line, block.end_line, keywords, block.marks, code

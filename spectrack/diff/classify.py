@@ -301,10 +301,11 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     (a span standing as words of the other side's prose), or taken out with no new span in
     their place (`{id}` → "ID"), which leaves the words to `same_requirement`.
     """
-    old_code = Counter(term for sentence in old for term in sentence.code)
-    new_code = Counter(term for sentence in new for term in sentence.code)
-    if old_code == new_code:
+    old_terms = [term for sentence in old for term in sentence.code]
+    new_terms = [term for sentence in new for term in sentence.code]
+    if old_terms == new_terms:
         return True
+    old_code, new_code = Counter(old_terms), Counter(new_terms)
     removed = old_code - new_code
     added = new_code - old_code
     if _pieces(removed) == _pieces(added):
