@@ -990,6 +990,12 @@ TOP = "# Blender\n\n"
             id="number-of-several-words-made-another-number",
         ),
         pytest.param(
+            "A lid MUST click twice on the 1st turn.\n",
+            "A lid MUST click 2 times on the first turn.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="ordinal-and-repetition-spelled-out",
+        ),
+        pytest.param(
             "A lid MUST click three times.\n",
             "A lid MUST click 3 times.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],

@@ -37,6 +37,15 @@ NUMBERS = {word: str(value) for value, word in enumerate(_BELOW_TWENTY.split())}
 }
 """Numbers written as words, read as their digits: "three times" is "3 times"."""
 
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+_ORDINAL_ENDINGS = ("st", "nd", "rd", *["th"] * 9)
+SPELLED_OUT: dict[str, tuple[str, ...]] = {
+    f"{place}{ending}": (word,)
+    for place, (word, ending) in enumerate(zip(_ORDINALS.split(), _ORDINAL_ENDINGS, strict=True), 1)
+} | {"twice": ("two", "times"), "thrice": ("three", "times")}
+"""Ordinals in digits read as their words ("1st" as "first"), and repetitions as a count of
+times ("twice" as "two times")."""
+
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 
 ORDER_WORDS = frozenset(
@@ -87,7 +96,12 @@ def requirement_words(key: str) -> list[str]:
     text: turning it into a working link adds a link, not words.
     """
     text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key))
-    return _as_digits([SYNONYMS.get(word, word) for word in signs_of(text.lower())])
+    words = [
+        spelled
+        for word in signs_of(text.lower())
+        for spelled in SPELLED_OUT.get(word, (SYNONYMS.get(word, word),))
+    ]
+    return _as_digits(words)
 
 
 def _as_digits(words: list[str]) -> list[str]:
