@@ -94,9 +94,8 @@ def _parse_outputs(
         folder = Path(path).parent
         if not folder.is_dir():
             # Said now, not once a check has fetched everything.
-            raise InputError(
-                f"{path}: cannot write the {name} report (there is no folder {folder})"
-            )
+            missing = "is a file, not a folder" if folder.exists() else "does not exist"
+            raise InputError(f"{path}: cannot write the {name} report ({folder} {missing})")
         parsed.append((name, Path(path)))
     return tuple(parsed)
 

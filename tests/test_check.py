@@ -348,8 +348,14 @@ def test_an_output_in_a_missing_folder_stops_a_check_before_its_fetch(
     run = check(capsys, "--output", "sarif=reports/spectrack.sarif")
     assert (run.code, run.out) == (2, "")
     assert run.err == (
-        "spectrack: error: reports/spectrack.sarif: cannot write the sarif report (there is no "
-        "folder reports)\n"
+        "spectrack: error: reports/spectrack.sarif: cannot write the sarif report (reports does "
+        "not exist)\n"
+    )
+    Path("reports").write_text("a file where the folder should be\n")
+    run = check(capsys, "--output", "sarif=reports/spectrack.sarif")
+    assert run.err == (
+        "spectrack: error: reports/spectrack.sarif: cannot write the sarif report (reports is a "
+        "file, not a folder)\n"
     )
     assert site.requests == [] and not Path("snapshots").exists()
 
