@@ -217,31 +217,33 @@ def _visible_words(unit: Unit, marks: bool, symbols: bool, names: Set[str]) -> l
 def _page_names(units: Sequence[Unit]) -> set[str]:
     """The pages that links of ``units`` name alone (a relative link, a Hugo ``ref`` to a
     page's name), with their anchors: the last segment of their path is all they keep."""
-    names: set[str] = set()
-    for unit in units:
-        targets = LINK_TARGETS.search(unit.sentence.key)
-        if targets is not None:
-            names.update(
-                target
-                for target in targets[1].split(" ")
-                if target[:1] not in ("", "/", "#") and not SCHEME.match(target)
-            )
-    return names
+    return {
+        target
+        for unit in units
+        for target in _split_targets(unit.sentence.key)[1]
+        if target[:1] not in ("", "/", "#") and not SCHEME.match(target)
+    }
 
 
 def _as_named_pages(key: str, names: Set[str]) -> str:
     """``key`` with each link to a site's path (``/docs/v2/basic/lifecycle#start``) written as
     the page it ends in (``lifecycle#start``) where ``names`` holds that page: a link made
     absolute, or a Hugo ``ref`` replaced by the path it resolves to, still leads there."""
-    targets = LINK_TARGETS.search(key)
-    if targets is None:
+    words, targets = _split_targets(key)
+    if not targets:
         return key
     written = []
-    for target in targets[1].split(" "):
+    for target in targets:
         path, hash_mark, anchor = target.partition("#")
         page = path.rsplit("/", 1)[-1] + hash_mark + anchor
         written.append(page if target.startswith("/") and page in names else target)
-    return key[: targets.start()] + " ⟨" + " ".join(written) + "⟩"
+    return words + " ⟨" + " ".join(written) + "⟩"
+
+
+def _split_targets(key: str) -> tuple[str, list[str]]:
+    """A key's words and the link targets that end it (see `InlineText.key`)."""
+    found = LINK_TARGETS.search(key)
+    return (key, []) if found is None else (key[: found.start()], found[1].split(" "))
 
 
 def _unique_blocks(units: Sequence[Unit]) -> list[Block]:
