@@ -16,7 +16,7 @@ from functools import cache
 from spellchecker import SpellChecker
 
 from spectrack.diff.align import WORD_OR_SIGN, Unit, pieces_of, signs_of, words_of
-from spectrack.diff.lines import bounded_opcodes
+from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
 from spectrack.normative import compare_keywords
@@ -32,8 +32,8 @@ _BELOW_TWENTY = (
     " sixteen seventeen eighteen nineteen"
 )
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
-NUMBERS = {word: str(value) for value, word in enumerate(_BELOW_TWENTY.split())} | {
-    word: str(value) for value, word in zip(range(20, 100, 10), _TENS.split(), strict=True)
+NUMBERS = {word: value for value, word in enumerate(_BELOW_TWENTY.split())} | {
+    word: value for value, word in zip(range(20, 100, 10), _TENS.split(), strict=True)
 }
 """Numbers written as words, read as their digits: "three times" is "3 times"."""
 
@@ -95,10 +95,9 @@ def requirement_words(key: str) -> list[str]:
     An unresolved reference link (``[text][label]`` whose label is not defined) counts as its
     text: turning it into a working link adds a link, not words.
     """
-    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key))
     words = [
         spelled
-        for word in signs_of(text.lower())
+        for word in signs_of(_requirement_text(key))
         for spelled in SPELLED_OUT.get(word, (SYNONYMS.get(word, word),))
     ]
     return _as_digits(words)
@@ -112,9 +111,9 @@ def _as_digits(words: list[str]) -> list[str]:
     room = 0  # the most that the number's next word may add ("twenty" leaves room for 9)
     for word in [*words, ""]:
         value = NUMBERS.get(word)
-        if number is not None and value is not None and int(value) <= room:
-            number += int(value)
-            room = 9 if int(value) >= 20 and int(value) % 10 == 0 and room >= 99 else 0
+        if number is not None and value is not None and value <= room:
+            number += value
+            room = 9 if value >= 20 and room >= 99 else 0
             continue
         if number is not None and word in _SCALES:
             scale = _SCALES[word]
@@ -126,29 +125,28 @@ def _as_digits(words: list[str]) -> list[str]:
             result.append(str(number))
             number = None
         if value is not None:
-            number = int(value)
+            number = value
             room = 9 if number >= 20 else 0
         elif word:
             result.append(word)
     return result
 
 
+def _requirement_text(key: str) -> str:
+    """A sentence's key without link targets, a reference link as its text, lowercase."""
+    return _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
+
+
 def _item_tokens(key: str) -> list[str]:
     """The words, signs and list separators of a requirement's key, lowercase."""
-    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
-    return _ITEM_TOKEN.findall(text)
+    return _ITEM_TOKEN.findall(_requirement_text(key))
 
 
 def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     """Whether two requirements differ only by the items of a series listed in another order
     ("fast, safe or eco" → "safe, fast or eco"): between what both start and end with, the
     same items parted by commas, "or" and "and"."""
-    start = 0
-    while start < min(len(before), len(after)) and before[start] == after[start]:
-        start += 1
-    end = 0
-    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
-        end += 1
+    start, end = shared_ends(before, after)
     old_items = _items(before[start : len(before) - end])
     new_items = _items(after[start : len(after) - end])
     return len(old_items) > 1 and sorted(old_items) == sorted(new_items)

@@ -107,34 +107,50 @@ def _reformatted(equal: Iterable[tuple[Unit, Unit]], touched: set[int]) -> list[
     return changes
 
 
-def _same_words(region: Region, *, fold_case: bool = False) -> bool:
-    """Whether readers see the same words in a region (a re-laid-out list, a repaired fence).
+def _words_kept(region: Region) -> ChangeClass | None:
+    """The class of a region whose readers see the same words (a re-laid-out list, a repaired
+    fence): formatting; editorial where only a letter's case changed too as sentences were
+    split or joined ("…; it" → "…. It"); None where the words changed.
 
-    Words, marks and keywords are compared as a multiset and with their case (unless
-    ``fold_case``): a sentence moved to another paragraph keeps what readers see. The same
-    words rearranged can make other text, though (subject and object exchanged, two table cells
-    swapped between rows): each sentence must run unbroken through the other side's words, or
-    be one there with its pieces between punctuation marks in another order (the fields of a
-    signature, the items of a series); a requirement sentence and a table row must always run
-    unbroken. Where either side holds code, which shows its source as it stands (a link's
-    target inside the text, which a repaired fence turns into a link), only words count and
-    only requirements must run whole; but where both sides hold code only, its signs and
-    punctuation count too. Code spans count letter for letter (see `same_code`), and a link to
-    a site's path names the page that a link on the other side names alone (see
-    `_as_named_pages`).
+    Words, marks and keywords are compared as a multiset: a sentence moved to another paragraph
+    keeps what readers see. The same words rearranged can make other text, though (subject and
+    object exchanged, two table cells swapped between rows): each sentence must run unbroken
+    through the other side's words, or be one there with its pieces between punctuation marks
+    in another order (the fields of a signature, the items of a series); a requirement sentence
+    and a table row must always run unbroken. Where either side holds code, which shows its
+    source as it stands (a link's target inside the text, which a repaired fence turns into a
+    link), only words count and only requirements must run whole; but where both sides hold
+    code only, its signs and punctuation count too. Code spans count letter for letter (see
+    `same_code`), and a link to a site's path names the page that a link on the other side
+    names alone (see `_as_named_pages`).
     """
     marks = not _holds_code(region)
     if marks and _keywords(region.old) != _keywords(region.new):
-        return False
+        return None
     if not same_code(
         [unit.sentence for unit in region.old], [unit.sentence for unit in region.new]
     ):
-        return False
+        return None
     symbols = not marks and all(
         unit.block.kind is BlockKind.CODE for unit in (*region.old, *region.new)
     )
-    old_runs = _runs(region.old, marks, symbols, fold_case, _page_names(region.new))
-    new_runs = _runs(region.new, marks, symbols, fold_case, _page_names(region.old))
+    named_by_old, named_by_new = _page_names(region.old), _page_names(region.new)
+    old_runs = [_visible_words(unit, marks, symbols, named_by_new) for unit in region.old]
+    new_runs = [_visible_words(unit, marks, symbols, named_by_old) for unit in region.new]
+    if _runs_kept(region, old_runs, new_runs, marks):
+        return ChangeClass.FORMATTING
+    if len(region.old) != len(region.new) and _runs_kept(
+        region, _lowercase(old_runs), _lowercase(new_runs), marks
+    ):
+        return ChangeClass.EDITORIAL
+    return None
+
+
+def _runs_kept(
+    region: Region, old_runs: list[list[str]], new_runs: list[list[str]], marks: bool
+) -> bool:
+    """Whether the words of a region's units (``old_runs``, ``new_runs``) are the same words,
+    each unit running unbroken through the other side's or rearranged as `_kept_whole` allows."""
     old = [word for run in old_runs for word in run]
     new = [word for run in new_runs for word in run]
     if len(old) != len(new) or sorted(old) != sorted(new):
@@ -144,12 +160,8 @@ def _same_words(region: Region, *, fold_case: bool = False) -> bool:
     )
 
 
-def _runs(
-    units: Sequence[Unit], marks: bool, symbols: bool, fold_case: bool, names: Set[str]
-) -> list[list[str]]:
-    """The words readers see in each unit (see `_visible_words`), lowercase if ``fold_case``."""
-    runs = [_visible_words(unit, marks, symbols, names) for unit in units]
-    return [[word.lower() for word in run] for run in runs] if fold_case else runs
+def _lowercase(runs: list[list[str]]) -> list[list[str]]:
+    return [[word.lower() for word in run] for run in runs]
 
 
 def _keywords(units: Sequence[Unit]) -> list[str]:
@@ -255,8 +267,7 @@ def _unique_blocks(units: Sequence[Unit]) -> list[Block]:
 
 
 def _region_change(region: Region, change_class: ChangeClass) -> Change:
-    """The one change of a region whose words did not change: formatting, or editorial where
-    a letter's case did."""
+    """The one change of a region whose words did not change (see `_words_kept`)."""
     return Change(
         change_class,
         ChangeKind.REFORMATTED if change_class is ChangeClass.FORMATTING else ChangeKind.MODIFIED,
@@ -585,14 +596,10 @@ def diff_blocks(
         equal.extend(window_equal)
         for region in regions:
             touched.update(id(unit.block) for unit in (*region.old, *region.new))
-            if region.old and region.new:
-                if _same_words(region):
-                    changes.append(_region_change(region, ChangeClass.FORMATTING))
-                    continue
-                if len(region.old) != len(region.new) and _same_words(region, fold_case=True):
-                    # Sentences split or joined, a letter's case aside ("…; it" → "…. It").
-                    changes.append(_region_change(region, ChangeClass.EDITORIAL))
-                    continue
+            kept = _words_kept(region) if region.old and region.new else None
+            if kept is not None:
+                changes.append(_region_change(region, kept))
+                continue
             for old, new in region.pairs():
                 if old is not None and new is not None:
                     paired.append((old, new))
