@@ -25,13 +25,12 @@ from spectrack.markdown.admonitions import (
 )
 from spectrack.markdown.inline import (
     HEADING_ID,
-    LINK_ATTRIBUTES,
     VISIBLE_ATTRIBUTES,
     InlineText,
+    attribute_targets,
     clean,
     html_inline_text,
     inline_text,
-    normalize_target,
 )
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
 from spectrack.normative import has_keywords, locate_keywords
@@ -439,14 +438,10 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
                 inline.append(" · ")
             if name in field:
                 # A field's name, type and default are code: `string[]` is not `string`.
-                inline.open_range("code")
-                inline.append(shown)
-                inline.close_range("code")
+                inline.append_code(shown)
             else:
                 inline.append(shown)
-    for name in LINK_ATTRIBUTES:
-        if attrs.get(name):
-            inline.links.append((0, normalize_target(attrs[name])))
+    inline.links.extend((0, target) for target in attribute_targets(attrs))
     # Where an API field goes (``query="limit"`` or ``header="limit"``) says where to send it.
     inline.links.extend(
         (0, f"in:{place}") for place in field if place in FIELD_PLACES and place in attrs

@@ -249,6 +249,12 @@ class InlineText:
             self.code + self.struck + self.urls + bare_urls(self.text, self.code + self.urls)
         )
 
+    def append_code(self, piece: str) -> None:
+        """Append a code span's text."""
+        start = self.length
+        self.append(piece)
+        self.code.append((start, self.length))
+
     def open_range(self, kind: str) -> None:
         self.opened.setdefault(kind, self.length)
 
@@ -356,9 +362,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "code_inline":
             if result.parts and not result.parts[-1].endswith(" ") and token.content[:1] == " ":
                 result.space()
-            start = result.length
-            result.append(token.content.strip())
-            result.code.append((start, result.length))
+            result.append_code(token.content.strip())
         elif kind == "link_open":
             if token.markup == "autolink":
                 result.open_range("url")
@@ -424,6 +428,11 @@ def _html_tag(result: InlineText, tag: str) -> None:
             _component_attributes(result, tag)
 
 
+def attribute_targets(attrs: dict[str, str]) -> list[str]:
+    """The link targets a component's attributes name (see `LINK_ATTRIBUTES`), normalized."""
+    return [normalize_target(attrs[name]) for name in LINK_ATTRIBUTES if attrs.get(name)]
+
+
 def _component_attributes(result: InlineText, tag: str) -> None:
     """Add the visible attributes and link targets of a component inside a sentence."""
     # Its visible attributes (``<Tooltip tip="…">``) are read on hovering over its words: no
@@ -435,9 +444,7 @@ def _component_attributes(result: InlineText, tag: str) -> None:
         shown = clean(scanned.attrs.get(name, ""))
         if shown:
             result.links.append((result.length, f"{name}: {shown}"))
-    for name in LINK_ATTRIBUTES:
-        if scanned.attrs.get(name):
-            result.links.append((result.length, normalize_target(scanned.attrs[name])))
+    result.links.extend((result.length, target) for target in attribute_targets(scanned.attrs))
 
 
 def html_inline_text(html: str) -> InlineText:
