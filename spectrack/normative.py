@@ -112,7 +112,7 @@ def compare_keywords(
 
     Keywords present on both sides cancel out (a sentence whose clauses changed places keeps its
     requirements); what is left decides: only new ones → ``added``, only lost ones → ``removed``
-    (``weakened`` when the word survives in lowercase), some lost and some gained → stronger or
+    (``weakened`` when the word, or one as strong, survives in lowercase), some lost and some gained → stronger or
     weaker by strength, ``modified`` when the polarity flips at equal strength or the changes
     point both ways. With as many keywords on both sides, each is compared with the one in its
     place: MUST, SHOULD → MUST NOT, MUST is the MUST negated (and the SHOULD raised), not the
@@ -129,8 +129,7 @@ def compare_keywords(
         return ChangeKind.ADDED
     if not gained:
         lost_kinds = set(lost)
-        # Each word once: a sentence may lose thousands of copies of one keyword.
-        lost_words = {k.word: None for k in old if (k.strength, k.negative) in lost_kinds}
+        lost_words = {word for word, kind in STRENGTH.items() if kind in lost_kinds}
         if any(_lowercased(word, new_text) for word in lost_words):
             return ChangeKind.WEAKENED
         return ChangeKind.REMOVED

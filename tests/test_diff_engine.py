@@ -1008,6 +1008,24 @@ TOP = "# Blender\n\n"
             id="number-in-words-made-another-number",
         ),
         pytest.param(
+            "A lid SHOULD click, and lids MUST seal.\n",
+            "A lid is RECOMMENDED to click, and lids are REQUIRED to seal.\n",
+            [("editorial", "modified", ("SHOULD", "MUST"), ("RECOMMENDED", "REQUIRED"))],
+            id="verb-keywords-written-as-adjectives",
+        ),
+        pytest.param(
+            "A lid SHOULD NOT click.\n",
+            "A lid is NOT RECOMMENDED to click.\n",
+            [("editorial", "modified", ("SHOULD NOT",), ("NOT RECOMMENDED",))],
+            id="negative-verb-keyword-written-as-an-adjective",
+        ),
+        pytest.param(
+            "A lid SHOULD click.\n",
+            "A lid is RECOMMENDED to turn.\n",
+            [("normative", "modified", ("SHOULD",), ("RECOMMENDED",))],
+            id="verb-keyword-written-as-an-adjective-with-another-verb",
+        ),
+        pytest.param(
             '<ParamField query="lids" type="string">The lids to fit.</ParamField>\n',
             '<ParamField query="lids" type="string[]">The lids to fit.</ParamField>\n',
             [("editorial", "modified", (), ())],

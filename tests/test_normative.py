@@ -177,6 +177,9 @@ def test_added_and_removed_keywords() -> None:
         ("SHOULD NOT", "The fan should not stop."),
         ("NOT RECOMMENDED", "Stopping is not recommended."),
         ("MAY", "The fan may stop."),
+        ("MUST", "The fan is required to stop."),
+        ("SHOULD NOT", "Stopping the fan is not recommended."),
+        ("MAY", "Stopping the fan is optional."),
     ],
 )
 def test_a_keyword_turned_lowercase_is_weakened(old: str, new_text: str) -> None:
@@ -185,6 +188,11 @@ def test_a_keyword_turned_lowercase_is_weakened(old: str, new_text: str) -> None
 
 def test_a_keyword_turned_title_case_is_weakened() -> None:
     assert compare_keywords([kw("MUST")], [], "The fan Must stop.") is ChangeKind.WEAKENED
+
+
+def test_a_lowercase_word_of_other_strength_is_no_weakening() -> None:
+    assert compare_keywords([kw("MUST")], [], "Stopping is optional.") is ChangeKind.REMOVED
+    assert compare_keywords([kw("MUST NOT")], [], "The fan is required.") is ChangeKind.REMOVED
 
 
 def test_keywords_kept_on_both_sides_cancel_out() -> None:

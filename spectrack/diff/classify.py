@@ -48,6 +48,19 @@ times ("twice" as "two times")."""
 
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 
+_COPULAS = ("is", "are")
+_ADJECTIVE_KEYWORDS = {
+    (copula, *adjective, "to"): verb
+    for copula in _COPULAS
+    for adjective, verb in (
+        (("required",), ("must",)),
+        (("recommended",), ("should",)),
+        (("not", "recommended"), ("should", "not")),
+    )
+}
+"""RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
+verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
+
 ORDER_WORDS = frozenset(
     {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
 )
@@ -97,10 +110,32 @@ def requirement_words(key: str) -> list[str]:
     """
     words = [
         spelled
-        for word in signs_of(_requirement_text(key))
+        for word in _as_verb_keywords(signs_of(_requirement_text(key)))
         for spelled in SPELLED_OUT.get(word, (SYNONYMS.get(word, word),))
     ]
     return _as_digits(words)
+
+
+def _as_verb_keywords(words: list[str]) -> list[str]:
+    """``words`` with each of `_ADJECTIVE_KEYWORDS`'s phrases read as the verb keyword it equals."""
+    result: list[str] = []
+    index = 0
+    while index < len(words):
+        found = words[index] in _COPULAS and next(
+            (
+                (phrase, verb)
+                for phrase, verb in _ADJECTIVE_KEYWORDS.items()
+                if tuple(words[index : index + len(phrase)]) == phrase
+            ),
+            None,
+        )
+        if found:
+            result += found[1]
+            index += len(found[0])
+        else:
+            result.append(words[index])
+            index += 1
+    return result
 
 
 def _as_digits(words: list[str]) -> list[str]:
