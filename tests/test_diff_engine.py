@@ -1026,6 +1026,33 @@ TOP = "# Blender\n\n"
             id="verb-keyword-written-as-an-adjective-with-another-verb",
         ),
         pytest.param(
+            "Lids MUST click. A jar SHOULD NOT leak.\n",
+            "It is REQUIRED that lids click. It is NOT RECOMMENDED that a jar leak.\n",
+            [
+                ("editorial", "modified", ("MUST",), ("REQUIRED",)),
+                ("editorial", "modified", ("SHOULD NOT",), ("NOT RECOMMENDED",)),
+            ],
+            id="verb-keywords-written-in-impersonal-phrases",
+        ),
+        pytest.param(
+            "It is RECOMMENDED that lids click.\n",
+            "Lids SHOULD click.\n",
+            [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],
+            id="impersonal-phrase-written-as-a-verb-keyword",
+        ),
+        pytest.param(
+            "Lids SHOULD NOT click while the jar is being filled.\n",
+            "It is RECOMMENDED that lids not click while the jar is filled twice.\n",
+            [("normative", "modified", ("SHOULD NOT",), ("RECOMMENDED",))],
+            id="impersonal-phrase-with-other-words",
+        ),
+        pytest.param(
+            "Lids SHOULD click once the jar is sealed and cooled.\n",
+            "It is RECOMMENDED that jars click once the jar is sealed and cooled.\n",
+            [("normative", "modified", ("SHOULD",), ("RECOMMENDED",))],
+            id="impersonal-phrase-with-another-subject",
+        ),
+        pytest.param(
             '<ParamField query="lids" type="string">The lids to fit.</ParamField>\n',
             '<ParamField query="lids" type="string[]">The lids to fit.</ParamField>\n',
             [("editorial", "modified", (), ())],

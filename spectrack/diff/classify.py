@@ -60,6 +60,17 @@ _ADJECTIVE_KEYWORDS = {
 }
 """RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
 verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
+_IMPERSONAL_KEYWORDS = {
+    ("it", "is", "must", "that"): ("must",),
+    ("it", "is", "should", "that"): ("should",),
+    ("it", "is", "not", "should", "that"): ("should", "not"),
+}
+"""RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry"), read as `requirement_words`
+writes them, and the verb keyword each equals there ("Servers SHOULD retry")."""
+_PHRASE_STARTS = frozenset(phrase[0] for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS))
+_PHRASE_LENGTHS = sorted(
+    {len(phrase) for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS)}, reverse=True
+)
 
 ORDER_WORDS = frozenset(
     {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
@@ -119,23 +130,27 @@ def requirement_words(key: str) -> list[str]:
 def _as_verb_keywords(words: list[str]) -> list[str]:
     """``words`` with each of `_ADJECTIVE_KEYWORDS`'s phrases read as the verb keyword it equals."""
     result: list[str] = []
-    index = 0
-    while index < len(words):
-        found = words[index] in _COPULAS and next(
-            (
-                (phrase, verb)
-                for phrase, verb in _ADJECTIVE_KEYWORDS.items()
-                if tuple(words[index : index + len(phrase)]) == phrase
-            ),
-            None,
-        )
-        if found:
-            result += found[1]
-            index += len(found[0])
-        else:
-            result.append(words[index])
-            index += 1
-    return result
+    start = 0
+    while (found := _find_phrase(words, _ADJECTIVE_KEYWORDS, start)) is not None:
+        index, phrase = found
+        result += words[start:index] + list(_ADJECTIVE_KEYWORDS[phrase])
+        start = index + len(phrase)
+    return result + words[start:]
+
+
+def _find_phrase(
+    words: Sequence[str], phrases: Container[tuple[str, ...]], start: int = 0
+) -> tuple[int, tuple[str, ...]] | None:
+    """Where the first of ``phrases`` (all of them starting with a word of `_COPULAS` or "it")
+    stands in ``words`` from ``start`` on, and which."""
+    for index in range(start, len(words)):
+        if words[index] not in _PHRASE_STARTS:
+            continue
+        for length in _PHRASE_LENGTHS:
+            phrase = tuple(words[index : index + length])
+            if phrase in phrases:
+                return index, phrase
+    return None
 
 
 def _as_digits(words: list[str]) -> list[str]:
@@ -268,6 +283,32 @@ def english_words() -> SpellChecker:
     return SpellChecker(language="en", distance=1)
 
 
+def _impersonal_set_aside(before: list[str], after: list[str]) -> tuple[list[str], list[str]]:
+    """Two requirements' words, where one states its keyword in an impersonal phrase and the
+    other as a verb ("It is RECOMMENDED that servers retry", "Servers SHOULD retry"), without
+    the phrase and the verb: what is left is what both require."""
+    for phrased, plain in ((before, after), (after, before)):
+        found = _find_phrase(phrased, _IMPERSONAL_KEYWORDS)
+        if found is None or _find_phrase(plain, _IMPERSONAL_KEYWORDS) is not None:
+            continue
+        start, phrase = found
+        verb = _IMPERSONAL_KEYWORDS[phrase]
+        at = next(
+            (
+                index
+                for index in range(len(plain))
+                if tuple(plain[index : index + len(verb)]) == verb
+            ),
+            None,
+        )
+        if at is None:
+            return before, after
+        rest = phrased[:start] + phrased[start + len(phrase) :]
+        kept = plain[:at] + plain[at + len(verb) :]
+        return (rest, kept) if phrased is before else (kept, rest)
+    return before, after
+
+
 def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
     """Whether the same letters were written as one word or several ("pre-registration"): not
     digits ("2.5" and "25" are other numbers), nor an article ("a part", "apart")."""
@@ -285,7 +326,7 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool
     stands for, or the pieces between punctuation marks listed in another order (the items of
     a series). Never when the changed words are too many to align (see `MOST_WORDS_ALIGNED`).
     """
-    before, after = requirement_words(old), requirement_words(new)
+    before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
     if before == after:
         return True
     if not ORDER_WORDS.intersection(before) and (
