@@ -462,6 +462,24 @@ def test_a_task_box_is_no_text() -> None:
     assert paragraph.text == "[ ] is a box"
 
 
+@pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "<tr><th>Part</th><th>Level</th></tr>\n<tr><td>The **valve**</td><td>MUST</td></tr>\n",
+        "<tr>\n  <th>Part</th>\n  <th>Level</th>\n</tr>\n"
+        '<tr>\n  <td align="left">\n    The **valve**\n  </td>\n  <td>MUST</td>\n</tr>\n',
+    ],
+)
+def test_an_html_table_row_reads_as_a_markdown_row_however_its_cells_are_laid_out(
+    rows: str, name: str
+) -> None:
+    html = parse(f"<table>\n{rows}</table>\n", name=name).blocks
+    markdown = parse("| Part | Level |\n|---|---|\n| The **valve** | MUST |\n", name=name).blocks
+    assert [(b.kind, b.text) for b in html] == [(b.kind, b.text) for b in markdown]
+    assert [k.word for k in html[-1].sentences[0].keywords] == ["MUST"]
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

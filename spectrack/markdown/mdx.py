@@ -222,7 +222,43 @@ def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
         return finish_element(state, _meta(tag), start_line, tag_line, tag.end, None, silent)
     close_line = line_of(state, closing[1] - 1, tag_line, end_line)
     body = (tag.end, closing[0])
+    if tag.name.lower() == "tr" and "<table" not in src[body[0] : body[1]].lower():
+        return _table_row(state, start_line, close_line, closing[1], body, silent)
     return finish_element(state, _meta(tag), start_line, close_line, closing[1], body, silent)
+
+
+_CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)</\1\s*>", re.S | re.I)
+"""An HTML table cell: its name (``td``, ``th``) and what it holds."""
+
+
+def _table_row(
+    state: StateBlock,
+    start_line: int,
+    last_line: int,
+    end: int,
+    body: tuple[int, int],
+    silent: bool,
+) -> bool:
+    """An HTML table row (``<tr>``) as markdown-it's tokens of a Markdown table's row, however
+    its cells are laid out on lines: one block whose cells are parted as a Markdown row's are,
+    so that a table written in HTML reads as the same table in Markdown, and a row with a cell
+    on each line is still one row (a requirement and its keyword's cell stay one sentence)."""
+    if not line_rest_is_blank(state, end, last_line):
+        return False
+    if silent:
+        return True
+    span = [start_line, last_line + 1]
+    state.push("tr_open", "tr", 1).map = span
+    for cell in _CELL.finditer(state.src, body[0], body[1]):
+        state.push(f"{cell[1].lower()}_open", cell[1].lower(), 1).map = span
+        inline = state.push("inline", "", 0)
+        inline.content = cell[2].strip()
+        inline.map = span
+        inline.children = []
+        state.push(f"{cell[1].lower()}_close", cell[1].lower(), -1)
+    state.push("tr_close", "tr", -1)
+    state.line = last_line + 1
+    return True
 
 
 def _meta(tag: Tag) -> dict[str, object]:
