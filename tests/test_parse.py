@@ -480,6 +480,26 @@ def test_an_html_table_row_reads_as_a_markdown_row_however_its_cells_are_laid_ou
     assert [k.word for k in html[-1].sentences[0].keywords] == ["MUST"]
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text", "keywords"),
+    [
+        ('Pumps MUST{" "}\n**not** run dry.', "Pumps MUST not run dry.", ["MUST NOT"]),
+        (
+            "Pumps SHOULD{' '}\n<a href=\"/prime\">prime</a> first.",
+            "Pumps SHOULD prime first.",
+            ["SHOULD"],
+        ),
+        ("Write {'{'} to open {props.block}.", "Write { to open {props.block}.", []),
+    ],
+)
+def test_an_mdx_string_expression_shows_its_string(
+    markdown: str, text: str, keywords: list[str]
+) -> None:
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert block.text == text
+    assert [k.word for s in block.sentences for k in s.keywords] == keywords
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

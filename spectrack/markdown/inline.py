@@ -39,6 +39,10 @@ _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
 _NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
+_MDX_STRING = re.compile(r"""\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\}""")
+"""An MDX expression that is only a string literal: readers see the string. Prettier writes
+``{" "}`` where a line ends after a word that a tag or emphasis follows, and ``{'{'}`` shows a
+brace that MDX would otherwise read as an expression's start."""
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 """How an address with a scheme (``https:``, ``mailto:``) starts."""
 LINK_TARGETS = re.compile(r" ⟨([^⟩]*)⟩$")
@@ -343,6 +347,10 @@ def _from_to(placed: list[Placed], start: int, stop: int) -> list[Placed]:
     return placed[bisect_left(placed, (start,)) : bisect_left(placed, (stop,))]
 
 
+def _string_shown(literal: re.Match[str]) -> str:
+    return literal[1] if literal[1] is not None else literal[2]
+
+
 def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> InlineText:
     """Collect the plain text of an inline token's children."""
     result = into if into is not None else InlineText()
@@ -353,6 +361,8 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             content = token.content
             if "{/*" in content:
                 content = _without_closed(_MDX_COMMENT, content, "*/}")
+            if "{" in content:
+                content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
                 content = _EMOJI_SHORTCODE.sub("", content)
             result.append(content)
