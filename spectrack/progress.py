@@ -14,6 +14,7 @@ from typing import Protocol
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as RichBar
+from rich.text import Text
 
 
 class Progress(Protocol):
@@ -67,7 +68,10 @@ class BarProgress:
             self.bar.advance(self.task)
 
     def warn(self, message: str) -> None:
-        self.bar.console.print(f"[yellow]warning:[/yellow] {message}", markup=True, highlight=False)
+        # A Text, not a string: a warning quotes sitemap values and URLs, in which rich would
+        # read `[/x]` as markup (an unmatched closing tag raises) and `:smile:` as an emoji.
+        line = Text.assemble(("warning:", "yellow"), " ", message)
+        self.bar.console.print(line, highlight=False)
 
 
 def on_terminal() -> bool:
