@@ -306,6 +306,18 @@ def test_an_item_moved_within_its_list_is_a_move() -> None:
     assert [c.kind.value for c in diff_texts(old, new, "page.md").changes] == ["moved"]
 
 
+@pytest.mark.parametrize("marker", ["- ", "1. "])
+def test_an_item_moved_within_a_list_whose_order_is_required_is_modified(marker: str) -> None:
+    old = (
+        f"# T\n\nClients MUST send these, in this order:\n\n{marker}the header\n"
+        f"{marker}the token\n{marker}the body\n"
+    )
+    new = old.replace(f"{marker}the header\n", "").replace(
+        "the body\n", "the body\n" + marker + "the header\n"
+    )
+    assert kinds(read_alike(old, new)) == [("normative", "modified")]
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

@@ -317,6 +317,11 @@ def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
     )
 
 
+def speaks_of_order(key: str) -> bool:
+    """Whether a requirement (its key) says that an order matters (see `ORDER_WORDS`)."""
+    return not ORDER_WORDS.isdisjoint(requirement_words(key))
+
+
 def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 

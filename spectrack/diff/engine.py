@@ -25,6 +25,7 @@ from spectrack.diff.classify import (
     classify_single,
     same_code,
     same_requirement,
+    speaks_of_order,
 )
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
@@ -281,11 +282,14 @@ def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[s
     if old is not None and new is not None:
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
             change_class, kind = classify_pair(old, new, new_vocabulary)
-        elif same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
-            change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
-        else:
+        elif not same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
             # The same item in the list of another requirement with the same keywords.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
+        elif speaks_of_order(old.lead_in_key):
+            # "…, in this order:": where an item stands in the list is part of the requirement.
+            change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
+        else:
+            change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
     elif old is not None:
         change_class, kind = classify_single(old), ChangeKind.REMOVED
     else:
