@@ -429,6 +429,16 @@ def test_a_footnote_mark_is_no_text_and_its_note_is_a_block_of_its_own() -> None
     ]
 
 
+def test_a_hugo_highlight_shortcode_is_code_as_a_fence_is() -> None:
+    body = "pump.start(MUST)\n\n// the valve MAY open\n"
+    shortcode = parse(f'{{{{< highlight go "linenos=table" >}}}}\n{body}{{{{< /highlight >}}}}\n')
+    fence = parse(f"```go\n{body}```\n")
+    assert [(b.kind, b.text, b.key, b.language) for b in shortcode.blocks] == [
+        (b.kind, b.text, b.key, b.language) for b in fence.blocks
+    ]
+    assert [b.kind for b in shortcode.blocks] == [BlockKind.CODE]
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

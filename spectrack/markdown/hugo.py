@@ -113,11 +113,42 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
         return finish_element(state, meta, start_line, start_line, opening.end(), None, silent)
     close_line = line_of(state, closing[1] - 1, start_line, end_line)
     body = (opening.end(), closing[0])
+    if name in CODE_SHORTCODES:
+        return _code(state, meta, start_line, close_line, closing[1], body, silent)
     first_token = len(state.tokens)
     if not finish_element(state, meta, start_line, close_line, closing[1], body, silent):
         return False
     if not silent and name == "tabs":
         _title_tabs(state.tokens[first_token:])
+    return True
+
+
+CODE_SHORTCODES = frozenset({"highlight"})
+"""Shortcodes whose body is code, shown as written, as a fenced block's is: Hugo's own
+``{{< highlight go >}}``, whose first argument is the language."""
+
+
+def _code(
+    state: StateBlock,
+    meta: dict[str, object],
+    start_line: int,
+    last_line: int,
+    end: int,
+    body: tuple[int, int],
+    silent: bool,
+) -> bool:
+    """A code shortcode as a ``fence`` token: a keyword in it is no requirement, as in a fence."""
+    if not line_rest_is_blank(state, end, last_line):
+        return False
+    if silent:
+        return True
+    token = state.push("fence", "code", 0)
+    attrs = meta["attrs"]
+    assert isinstance(attrs, dict)
+    token.info = str(attrs.get("0", attrs.get("lang", "")))
+    token.content = state.src[body[0] : body[1]].strip("\n") + "\n"
+    token.map = [start_line, last_line + 1]
+    state.line = last_line + 1
     return True
 
 
