@@ -232,6 +232,36 @@ def test_a_default_callout_title_is_not_text() -> None:
     assert [b.text for b in document.blocks] == ["Oil it."]
 
 
+@pytest.mark.parametrize(
+    ("markdown", "name", "kind"),
+    [
+        ('<Warning title="warning">\nThe pump MUST be earthed.\n</Warning>\n', "p.mdx", "warning"),
+        (
+            '<Callout type="tip" title="Hint">\nThe pump MUST be earthed.\n</Callout>\n',
+            "p.mdx",
+            "tip",
+        ),
+        (
+            '{{% alert title="Warning" color="danger" %}}\nThe pump MUST be earthed.\n'
+            "{{% /alert %}}\n",
+            "pump.md",
+            "caution",
+        ),
+    ],
+)
+def test_a_callout_component_titled_with_a_kind_name_shows_no_text_for_it(
+    markdown: str, name: str, kind: str
+) -> None:
+    document = parse(markdown, name=name)
+    assert [b.text for b in document.blocks] == ["The pump MUST be earthed."]
+    assert [a.kind for a in document.admonitions] == [kind]
+
+
+def test_a_component_titled_with_a_kind_name_that_is_no_callout_keeps_its_title() -> None:
+    document = parse('<Card title="Warning">\nThe pump MUST be earthed.\n</Card>\n', name="p.mdx")
+    assert [b.text for b in document.blocks] == ["Warning", "The pump MUST be earthed."]
+
+
 def test_css_classes_after_an_mkdocs_callout_kind_are_not_text() -> None:
     document = parse("!!! warning inline end\n\n    Oil it.\n")
     assert [b.text for b in document.blocks] == ["Oil it."]

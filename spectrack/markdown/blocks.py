@@ -430,9 +430,14 @@ def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[in
 def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
     field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
+    callout = token.type == "component_open" and ADMONITION_TOKENS[token.type](token) is not None
     inline = InlineText()
     for name in (*VISIBLE_ATTRIBUTES, *field):
         shown = _shown(name, attrs.get(name))
+        if callout and name == "title" and shown.lower() in KIND_BY_NAME:
+            # A callout titled with a kind's name shows the title it would have without one,
+            # as a `:::warning` or `> [!WARNING]` does: not text (see `_admonition_title`).
+            continue
         if shown:
             if inline.length:
                 inline.append(" · ")
