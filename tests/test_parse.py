@@ -540,6 +540,19 @@ def test_an_mdx_string_expression_shows_its_string(
     assert [k.word for s in block.sentences for k in s.keywords] == keywords
 
 
+def test_a_docusaurus_tab_item_without_a_label_shows_its_value() -> None:
+    markdown = (
+        '<Tabs>\n<TabItem value="Electric">\nIt MUST be earthed.\n</TabItem>\n'
+        '<TabItem value="hand" label="Manual">\nIt MAY jam.\n</TabItem>\n</Tabs>\n'
+    )
+    assert [(b.kind.value, b.text) for b in parse(markdown, name="pump.mdx").blocks] == [
+        ("component", "Electric"),
+        ("paragraph", "It MUST be earthed."),
+        ("component", "Manual"),
+        ("paragraph", "It MAY jam."),
+    ]
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

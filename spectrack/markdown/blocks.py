@@ -47,6 +47,10 @@ FIELD_ATTRIBUTES: dict[str, tuple[str, ...]] = {
 `VISIBLE_ATTRIBUTES`: the field's name and place, its type and default, and flags (``required``)
 shown as their name when set."""
 
+LABEL_DEFAULTS: dict[str, str] = {"TabItem": "value"}
+"""Components that show another attribute as their label when they have no ``label``:
+Docusaurus' ``<TabItem value="http">`` is a tab titled "http", as ``label="http"`` would title it."""
+
 _LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
 
 _CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
@@ -431,6 +435,9 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
     field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
     callout = token.type == "component_open" and ADMONITION_TOKENS[token.type](token) is not None
+    label_default = LABEL_DEFAULTS.get(token.meta.get("name", ""))
+    if label_default is not None and label_default in attrs and "label" not in attrs:
+        attrs = {**attrs, "label": attrs[label_default]}
     inline = InlineText()
     for name in (*VISIBLE_ATTRIBUTES, *field):
         shown = _shown(name, attrs.get(name))
