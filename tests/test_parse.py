@@ -469,6 +469,13 @@ def test_a_hugo_highlight_shortcode_is_code_as_a_fence_is() -> None:
     assert [b.kind for b in shortcode.blocks] == [BlockKind.CODE]
 
 
+def test_a_content_tab_title_reads_as_markdown_without_its_icon() -> None:
+    mkdocs = parse('=== ":material-water-pump: **Electric**"\n\n    It MUST be earthed.\n')
+    mdx = parse('<Tab title="Electric">\nIt MUST be earthed.\n</Tab>\n', name="pump.mdx")
+    assert [(b.kind, b.text) for b in mkdocs.blocks] == [(b.kind, b.text) for b in mdx.blocks]
+    assert mkdocs.blocks[0].text == "Electric"
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

@@ -2,9 +2,10 @@
 
 A tab reads as an MDX ``<Tab title="HTTP">`` does: ``component_open``/``component_close`` around
 its Markdown body (``meta["syntax"] == "mkdocs"``), so switching between the two syntaxes is
-formatting, and a requirement in a tab is one, not indented code. Its body ends as a ``!!!``
-admonition's does (mdit-py-plugins' admon rule, which the outline mirrors): at a line indented
-less than the body, or at a second blank line in a row.
+formatting, and a requirement in a tab is one, not indented code. The title is read as inline
+Markdown, as MkDocs renders it. Its body ends as a ``!!!`` admonition's does (mdit-py-plugins'
+admon rule, which the outline mirrors): at a line indented less than the body, or at a second
+blank line in a row.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 import re
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
+
+from spectrack.markdown.inline import inline_text
 
 TAB_MARKER = re.compile(r'===[+!]?( +)"(.*)"[ \t]*$')
 """A tab's first line, its indentation set aside: the marker (``===``, ``===+`` for the tab
@@ -40,8 +44,12 @@ def tab_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) ->
         outside = below
         line += 1
 
+    # MkDocs renders the title as Markdown: an icon (`:material-language-python: Python`) or
+    # emphasis in it shows no signs, so the title is what its inline text reads.
+    title: list[Token] = []
+    state.md.inline.parse(marker[2], state.md, state.env, title)
     token = state.push("component_open", "", 1)
-    token.meta = {"name": "Tab", "attrs": {"title": marker[2]}, "syntax": "mkdocs"}
+    token.meta = {"name": "Tab", "attrs": {"title": inline_text(title).text}, "syntax": "mkdocs"}
     token.map = [start_line, line]
     old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
     state.blkIndent = body_indent
