@@ -437,6 +437,22 @@ def test_a_tooltip_shows_its_words_and_counts_its_tip_as_a_link_target() -> None
     assert block.sentences[0].keywords == ()
 
 
+@pytest.mark.parametrize(
+    ("markdown", "key"),
+    [
+        ('Prime the [pump](pump.md "It MUST be primed").', "⟨pump title: It MUST be primed⟩"),
+        ('Prime the ![pump](pump.png "A pump") now.', "⟨pump.png title: A pump⟩"),
+        ('Prime the <abbr title="Pump MUST run">PMP</abbr>.', "⟨title: Pump MUST run⟩"),
+    ],
+)
+def test_a_hover_title_counts_as_a_link_target_and_holds_no_requirement(
+    markdown: str, key: str
+) -> None:
+    (block,) = parse(markdown).blocks
+    assert block.key.endswith(key)
+    assert block.sentences[0].keywords == ()
+
+
 def test_a_footnote_mark_is_no_text_and_its_note_is_a_block_of_its_own() -> None:
     markdown = (
         "Pumps MUST stop.[^1] They hum[^hum] when on.\n\n[^1]: When the tank is empty.\n"

@@ -48,6 +48,9 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 LINK_TARGETS = re.compile(r" ⟨([^⟩]*)⟩$")
 """The link targets that end a key (see `InlineText.key`), spaces between them."""
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
+_TITLE_ATTRIBUTE = re.compile(
+    r"""\stitle\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
+)
 _HREF = re.compile(r"""\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
 _RANGE_TAGS = {
     "code": "code",
@@ -377,10 +380,12 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             if token.markup == "autolink":
                 result.open_range("url")
             result.links.append((result.length, normalize_target(str(token.attrGet("href") or ""))))
+            _hover_title(result, token.attrGet("title"))
         elif kind == "link_close" and token.markup == "autolink":
             result.close_range("url")
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
+            _hover_title(result, token.attrGet("title"))
             inline_text(token.children, result)
         elif kind == "footnote_ref":
             result.mark("^" + token.meta["label"])
@@ -394,6 +399,15 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             else:
                 _html_tag(result, token.content)
     return result
+
+
+def _hover_title(result: InlineText, title: object) -> None:
+    """A title shown on hovering over a link, an image or an element (``[jar](jar.md "The
+    jar")``, ``<abbr title="…">``): no words of the sentence, so it counts as a link's target
+    does, as a tooltip's tip does, and a keyword in it makes no requirement."""
+    shown = clean(str(title or ""))
+    if shown:
+        result.links.append((result.length, f"title: {shown}"))
 
 
 def _superscript_marker(result: InlineText, following: Iterator[Token]) -> None:
@@ -436,6 +450,11 @@ def _html_tag(result: InlineText, tag: str) -> None:
         result.space()
         if match.group(2)[:1].isupper() and not match.group(1):
             _component_attributes(result, tag)
+            return
+    if not match.group(1):
+        title = _TITLE_ATTRIBUTE.search(tag)
+        if title is not None:
+            _hover_title(result, unescape(next(v for v in title.groups() if v is not None)))
 
 
 def attribute_targets(attrs: dict[str, str]) -> list[str]:
