@@ -576,6 +576,25 @@ def test_a_docusaurus_tab_item_without_a_label_shows_its_value() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        '{{% tab header="Electric" %}}',
+        '{{< tab "Electric" >}}',
+        '{{< tab name="Electric" header="Ignored" >}}',
+    ],
+)
+def test_a_hugo_tab_is_titled_by_its_header_or_first_argument(opening: str) -> None:
+    closing = "{{% /tab %}}" if "%" in opening else "{{< /tab >}}"
+    markdown = f"{opening}\nIt MUST be earthed.\n{closing}\n"
+    assert [b.text for b in parse(markdown).blocks] == ["Electric", "It MUST be earthed."]
+
+
+def test_a_hugo_details_is_titled_by_its_first_argument() -> None:
+    markdown = '{{< details "Why earth it?" >}}\nIt MUST be earthed.\n{{< /details >}}\n'
+    assert [b.text for b in parse(markdown).blocks] == ["Why earth it?", "It MUST be earthed."]
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -47,9 +47,16 @@ FIELD_ATTRIBUTES: dict[str, tuple[str, ...]] = {
 `VISIBLE_ATTRIBUTES`: the field's name and place, its type and default, and flags (``required``)
 shown as their name when set."""
 
-LABEL_DEFAULTS: dict[str, str] = {"TabItem": "value"}
-"""Components that show another attribute as their label when they have no ``label``:
-Docusaurus' ``<TabItem value="http">`` is a tab titled "http", as ``label="http"`` would title it."""
+LABEL_DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("mdx", "TabItem"): ("value",),
+    ("hugo", "tab"): ("header", "0"),
+    ("hugo", "details"): ("0",),
+}
+"""Components (by syntax and name) that show another attribute as their label when they have no
+``title``, ``label`` or ``name``, in order of preference: Docusaurus' ``<TabItem value="http">`` is
+a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}`` and hugo-book ``{{< tab "HTTP" >}}``
+and ``{{< details "Why?" >}}`` with those values, as ``title=`` would."""
+_LABELS = ("title", "label", "name")
 
 _LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
 
@@ -435,9 +442,11 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
     field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
     callout = token.type == "component_open" and ADMONITION_TOKENS[token.type](token) is not None
-    label_default = LABEL_DEFAULTS.get(token.meta.get("name", ""))
-    if label_default is not None and label_default in attrs and "label" not in attrs:
-        attrs = {**attrs, "label": attrs[label_default]}
+    if not any(attrs.get(name) for name in _LABELS):
+        defaults = LABEL_DEFAULTS.get((token.meta["syntax"], token.meta.get("name", "")), ())
+        label = next((attrs[name] for name in defaults if attrs.get(name)), None)
+        if label is not None:
+            attrs = {**attrs, "label": label}
     inline = InlineText()
     for name in (*VISIBLE_ATTRIBUTES, *field):
         shown = _shown(name, attrs.get(name))
