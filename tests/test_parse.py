@@ -595,6 +595,11 @@ def test_a_hugo_details_is_titled_by_its_first_argument() -> None:
     assert [b.text for b in parse(markdown).blocks] == ["Why earth it?", "It MUST be earthed."]
 
 
+def test_an_attribute_shows_its_entities_decoded() -> None:
+    markdown = '<Tab title="Flow &gt; 3 l&#47;s">\nIt MUST be earthed.\n</Tab>\n'
+    assert parse(markdown, name="pump.mdx").blocks[0].text == "Flow > 3 l/s"
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from html import unescape
 from itertools import takewhile
 
 from markdown_it.token import Token
@@ -481,7 +482,8 @@ def _shown(name: str, value: str | None) -> str:
     if value.startswith("{"):
         literal = _LITERAL.fullmatch(value)
         return "" if literal is None else literal[1] or literal[2] or literal[3] or ""
-    return value
+    # A quoted value shows its entities decoded, in HTML and JSX alike (`title="a &gt; b"`).
+    return unescape(value)
 
 
 def _admonition_title(state: _Walk, title: InlineText, span: tuple[int, int]) -> None:
