@@ -3,7 +3,8 @@
 Only the UPPERCASE forms count. The two-word forms are matched first; a keyword followed by a
 lowercase ``not`` ("MUST not") reads as its negative form, since that is the requirement it states.
 A keyword in quotes ("MUST") is mentioned, not used: it states no requirement; nor does the
-sentence that says how the keywords are to be interpreted (RFC 2119, RFC 8174, BCP 14).
+sentence that says how the keywords are to be interpreted (RFC 2119, RFC 8174, BCP 14), nor one
+written all in capitals (a licence's disclaimer), where no keyword stands out.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def locate_keywords(
     text: str, skip: Sequence[tuple[int, int]] = ()
 ) -> tuple[tuple[Keyword, ...], tuple[tuple[int, int], ...]]:
     """`find_keywords`, and where each keyword stands: (start, end) offsets, in order."""
-    if not has_keywords(text) or _conventions(text):
+    if not has_keywords(text) or _conventions(text) or _shouted(text, skip):
         return (), ()
     found = []
     spans = []
@@ -81,6 +82,28 @@ def locate_keywords(
         strength, negative = STRENGTH[word]
         found.append(Keyword(word, negative, strength))
     return tuple(found), tuple(spans)
+
+
+_CAPITALIZED_WORD = re.compile(r"\b[A-Z][A-Z'’]+\b")
+_SHOUTED_WORDS = 5
+"""How many words besides keywords, all in capitals, make a sentence written in capitals (a
+licence's disclaimer) rather than an acronym-laden row such as ``ID | REQUIRED``."""
+
+
+_ANY_KEYWORD_WORDS = frozenset(word for keyword in STRENGTH for word in keyword.split())
+
+
+def _shouted(text: str, skip: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``text`` is written all in capitals ("IN NO EVENT SHALL THE AUTHORS BE LIABLE"):
+    its keywords cannot stand out from the other words, as RFC 8174 has them do, so none is
+    one. Code spans (``skip``) do not count."""
+    prose = text
+    for start, end in reversed(skip):
+        prose = prose[:start] + " " + prose[end:]
+    if any(character.islower() for character in prose):
+        return False
+    words = [w for w in _CAPITALIZED_WORD.findall(prose) if w not in _ANY_KEYWORD_WORDS]
+    return len(words) >= _SHOUTED_WORDS
 
 
 _OPENING_QUOTES = frozenset("\"“'‘")

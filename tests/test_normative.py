@@ -104,6 +104,29 @@ def test_a_keyword_in_quotes_is_mentioned_not_used(text: str, expected: list[str
     assert [keyword.word for keyword in find_keywords(text)] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("IN NO EVENT SHALL THE MAKERS OF THE FAN BE LIABLE FOR ANY LOSS.", []),
+        ("YOU MAY NOT RUN THE FAN EXCEPT AS THIS LICENCE SAYS.", []),
+        ("THE FAN MUST STOP.", ["MUST"]),
+        ("ID | RPM | REQUIRED", ["REQUIRED"]),
+        ("In no event SHALL the makers of the fan be liable for any loss.", ["SHALL"]),
+    ],
+)
+def test_a_sentence_written_in_capitals_has_no_keyword_unless_it_is_short(
+    text: str, expected: list[str]
+) -> None:
+    assert [keyword.word for keyword in find_keywords(text)] == expected
+
+
+def test_code_in_a_sentence_written_in_capitals_does_not_count() -> None:
+    text = "THE FAN `speed` MUST STAY UNDER TEN THOUSAND TURNS."
+    assert words(text) == ["MUST"]
+    assert [k.word for k in find_keywords(text, [(8, 15)])] == []
+    assert [k.word for k in find_keywords("THE FAN `x` MUST RUN.", [(8, 11)])] == ["MUST"]
+
+
 def test_code_ranges_are_skipped() -> None:
     text = "Set MUST to true; the heater MAY ignore it."
     assert words(text) == ["MUST", "MAY"]
