@@ -492,6 +492,33 @@ def test_a_content_tab_title_reads_as_markdown_without_its_icon() -> None:
     assert mkdocs.blocks[0].text == "Electric"
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text", "key"),
+    [
+        (
+            'A {{< glossary_tooltip text="pump" term_id="pump" >}} MUST be earthed.',
+            "A pump MUST be earthed.",
+            "A pump MUST be earthed. ⟨glossary_tooltip term_id=pump⟩",
+        ),
+        (
+            '{{% added-in v="1.2" %}} The pump MAY idle.',
+            "The pump MAY idle.",
+            "The pump MAY idle. ⟨added-in v=1.2⟩",
+        ),
+        (
+            "The {{< mark >}}pump{{< /mark >}} MAY idle.",
+            "The pump MAY idle.",
+            "The pump MAY idle. ⟨mark⟩",
+        ),
+    ],
+)
+def test_a_shortcode_inside_a_sentence_shows_its_text_and_counts_as_a_target(
+    markdown: str, text: str, key: str
+) -> None:
+    (block,) = parse(markdown).blocks
+    assert (block.text, block.key) == (text, key)
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

@@ -19,6 +19,7 @@ from unicodedata import is_normalized, normalize
 
 from markdown_it.token import Token
 
+from spectrack.markdown import hugo
 from spectrack.markdown.mdx import scan_tag
 from spectrack.sentences import Ranges
 
@@ -368,7 +369,10 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
                 content = _EMOJI_SHORTCODE.sub("", content)
-            result.append(content)
+            if "{{" in content:
+                _with_shortcodes(result, content)
+            else:
+                result.append(content)
         elif kind in ("softbreak", "hardbreak"):
             result.space()
             result.breaks.append(result.length)
@@ -399,6 +403,26 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             else:
                 _html_tag(result, token.content)
     return result
+
+
+def _with_shortcodes(result: InlineText, content: str) -> None:
+    """Append text holding Hugo shortcodes inside a sentence (``{{< glossary_tooltip
+    text="probe" term_id="probe" >}}``, ``{{% added-in v="1.2" %}}``): what one shows is made by
+    its template, which is not known, so it shows its ``text`` argument alone, and its name and
+    other arguments count as a link's target does (a changed one is editorial, and no word of a
+    requirement). A closing tag shows nothing."""
+    position = 0
+    for shortcode in hugo.SHORTCODE.finditer(content):
+        result.append(content[position : shortcode.start()])
+        position = shortcode.end()
+        if shortcode[2]:
+            continue
+        arguments = hugo.parse_arguments(shortcode[4])
+        shown = arguments.pop("text", "")
+        target = " ".join([shortcode[3], *(f"{k}={v}" for k, v in sorted(arguments.items()))])
+        result.links.append((result.length, target))
+        result.append(shown)
+    result.append(content[position:])
 
 
 def _hover_title(result: InlineText, title: object) -> None:
