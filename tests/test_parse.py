@@ -627,6 +627,32 @@ def test_an_attribute_shows_its_entities_decoded() -> None:
     assert parse(markdown, name="pump.mdx").blocks[0].text == "Flow > 3 l/s"
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text", "key"),
+    [
+        (
+            "The pump <span style={{color: 'red'}}>MUST</span> be earthed.",
+            "The pump MUST be earthed.",
+            "The pump MUST be earthed.",
+        ),
+        (
+            'Prime the <Tooltip tip={"Fill it first"}>pump</Tooltip> now.',
+            "Prime the pump now.",
+            "Prime the pump now. ⟨tip: Fill it first⟩",
+        ),
+        ("Prime the <a href={pumpUrl}>pump</a>.", "Prime the pump.", "Prime the pump. ⟨{pumpUrl}⟩"),
+    ],
+)
+def test_an_inline_jsx_tag_with_an_expression_attribute_is_a_tag(
+    markdown: str, text: str, key: str
+) -> None:
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert (block.text, block.key) == (text, key)
+    assert [k.word for s in block.sentences for k in s.keywords] == (
+        ["MUST"] if "MUST" in text else []
+    )
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

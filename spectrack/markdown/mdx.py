@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
 
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
@@ -258,6 +259,25 @@ def _table_row(
         state.push(f"{cell[1].lower()}_close", cell[1].lower(), -1)
     state.push("tr_close", "tr", -1)
     state.line = last_line + 1
+    return True
+
+
+def jsx_inline_rule(state: StateInline, silent: bool) -> bool:
+    """A JSX tag inside a sentence whose attributes hold an expression (``<span
+    style={{color: 'red'}}>``): one ``html_inline`` token, as markdown-it makes of an HTML tag,
+    which it cannot read in such a tag, so its signs would show as words. Other tags are left to
+    markdown-it's rule."""
+    src = state.src
+    start = state.pos
+    if src[start] != "<":
+        return False
+    tag = scan_tag(src, start, state.posMax)
+    if tag is None or "{" not in src[start : tag.end]:
+        return False
+    if not silent:
+        token = state.push("html_inline", "", 0)
+        token.content = src[start : tag.end]
+    state.pos = tag.end
     return True
 
 

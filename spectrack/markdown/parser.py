@@ -72,6 +72,7 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "footnote_ref": "[",
     "image": "!",
     "autolink": "<",
+    "jsx_inline": "<",
     "html_inline": "<",
     "entity": "&",
 }
@@ -150,6 +151,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
             md.block.ruler.before("html_block", name, rule)
     if dialect is Dialect.MDX:
         md.disable("code")
+        md.inline.ruler.before("html_inline", "jsx_inline", mdx.jsx_inline_rule)
     md.block.ruler.before(md.block.ruler.__rules__[0].name, "deep", deep.flat_rule)
     _dispatch_by_first_character(md)
     # Links are only read, never rendered: keep targets as written and skip URL normalization,
