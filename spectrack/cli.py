@@ -85,6 +85,7 @@ def _parse_outputs(
     context: click.Context, parameter: click.Parameter, values: tuple[str, ...]
 ) -> tuple[tuple[str, Path], ...]:
     parsed = []
+    claimed: dict[str, str] = {}
     for value in values:
         name, equals, path = value.partition("=")
         if not equals or not path or name not in formats.FORMATS:
@@ -96,6 +97,15 @@ def _parse_outputs(
             # Said now, not once a check has fetched everything.
             missing = "is a file, not a folder" if folder.exists() else "does not exist"
             raise InputError(f"{path}: cannot write the {name} report ({folder} {missing})")
+        # Two reports written to one file would leave only the last, and the job that uploads
+        # the first would read the other format without a word.
+        same = os.path.realpath(path)
+        if same in claimed:
+            raise InputError(
+                f"{path}: named by two --output options ({claimed[same]} and {name}); "
+                "give each report a file of its own"
+            )
+        claimed[same] = name
         parsed.append((name, Path(path)))
     return tuple(parsed)
 

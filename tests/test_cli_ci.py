@@ -127,6 +127,28 @@ def test_extra_outputs_are_written_by_the_same_run(
     assert unwritable.err.startswith("spectrack: error: missing/dir/x.sarif: cannot write")
 
 
+def test_two_outputs_to_one_file_are_refused(
+    pages: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same file by another spelling: the junit report would have replaced the sarif one.
+    old, new = pages
+    Path("reports").mkdir()
+    run = run_cli(
+        capsys,
+        "diff",
+        "--output",
+        "sarif=reports/a",
+        "--output",
+        "junit=./reports/../reports/a",
+        old,
+        new,
+    )
+    assert run.code == 2
+    assert run.err.startswith("spectrack: error: ./reports/../reports/a: named by two --output")
+    assert len(run.err.splitlines()) == 1
+    assert not Path("reports/a").exists()
+
+
 @pytest.mark.parametrize("output_format", ["sarif", "junit", "markdown", "json", "github", "text"])
 def test_step_outputs_and_job_summary_are_written_once_whatever_the_format(
     pages: tuple[str, str],
