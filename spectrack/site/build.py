@@ -28,12 +28,14 @@ from functools import cache, partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup, escape
 
 from spectrack.codedigest import code_digest
 from spectrack.collector import collector_paused
+from spectrack.config import http_url_problem
 from spectrack.errors import InputError
 from spectrack.model import ChangeClass
 from spectrack.pages import BIDI_CONTROLS
@@ -186,11 +188,31 @@ def _naive(moment: datetime) -> bool:
     return moment.tzinfo is not UTC and moment.utcoffset() is None
 
 
+_NOT_IN_IRI = re.compile(r'["<>\\^`{|}]')
+"""Characters RFC 3987 allows nowhere in an IRI (spaces and controls are refused before)."""
+
+
 def _base(base_url: str | None) -> str | None:
     if base_url is None:
         return None
     if present.http_url(base_url) is None:
         raise InputError(f"base URL {base_url!r}: expected an http:// or https:// URL")
+    # Every feed id and link starts with it, so it must be a URL a reader can follow and an IRI
+    # a feed may hold: a port out of range, quotes or angle brackets make every feed invalid,
+    # and a user name or password would be published in each of them.
+    problem = http_url_problem(base_url)
+    if problem is not None:
+        raise InputError(f"base URL {base_url!r}: {problem}")
+    unsafe = _NOT_IN_IRI.search(base_url)
+    if unsafe is not None:
+        raise InputError(
+            f"base URL {base_url!r}: {unsafe.group()!r} may not stand in a URL; percent-encode it"
+        )
+    if "@" in urlsplit(base_url).netloc:
+        raise InputError(
+            f"base URL {base_url!r}: a user name or password in it would be published in every "
+            "feed; give the public address"
+        )
     if "?" in base_url or "#" in base_url:
         raise InputError(
             f"base URL {base_url!r}: the site's files are put after it, so it may have no query "

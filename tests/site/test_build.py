@@ -6,6 +6,7 @@ import gc
 import json
 import pickle
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta, timezone
@@ -425,6 +426,25 @@ def test_two_changes_with_one_id_are_refused(tmp_path: Path) -> None:
 def test_a_base_url_must_be_a_web_url(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="javascript:alert"):
         build(sample_data(), tmp_path, base_url="javascript:alert(1)//")
+
+
+@pytest.mark.parametrize(
+    ("base_url", "problem"),
+    [
+        ("https://x.example:99999/", "Port out of range"),
+        ('https://x.example/"spec"/', "percent-encode it"),
+        ("https://x.example/<b>/", "percent-encode it"),
+        ("https://reader:secret@x.example/", "user name or password"),
+    ],
+)
+def test_a_base_url_every_feed_could_hold_is_required(
+    tmp_path: Path, base_url: str, problem: str
+) -> None:
+    # Each feed's id and links start with it: such a URL would make every feed invalid (or
+    # publish the password), so the build stops before it writes a file.
+    with pytest.raises(InputError, match=re.escape(problem)):
+        build(sample_data(), tmp_path, base_url=base_url)
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("base_url", ["https://x.example/#top", "https://x.example/?page=1"])
