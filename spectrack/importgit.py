@@ -155,6 +155,13 @@ def check_arguments(repo: Path, folder: str, source: str, url_base: str) -> None
     problem = http_url_problem(url_base)
     if problem is not None:
         raise InputError(f"--url-base {url_base!r}: {problem}")
+    if "?" in url_base or "#" in url_base:
+        # Each page's path is put after it: https://x.org/docs?v=2 would give .../docs?v=2/tools,
+        # a URL no sitemap lists, so later fetches would not continue the imported pages.
+        raise InputError(
+            f"--url-base {url_base!r}: the pages' paths are put after it, so it may have no "
+            "query (?) or fragment (#)"
+        )
     if not (repo / ".git").exists() and not (repo / "HEAD").exists():
         raise InputError(f"{repo}: not a git repository")
 

@@ -325,6 +325,8 @@ def test_a_folder_written_with_dots_or_slashes_names_the_same_pages(
         ({"url_base": "docs.example.org"}, r"not an http\(s\) URL"),
         ({"url_base": "http://[::1/docs"}, r"not a URL \(Invalid IPv6 URL\)"),
         ({"url_base": "http://:80/docs"}, r"not a URL \(no host name\)"),
+        ({"url_base": "https://x.org/docs?v=2"}, r"no query \(\?\) or fragment"),
+        ({"url_base": "https://x.org/docs#top"}, r"no query \(\?\) or fragment"),
     ],
 )
 def test_bad_arguments(upstream: Upstream, tmp_path: Path, options: dict, message: str) -> None:
