@@ -103,18 +103,39 @@ def _segment_regex(segment: str, pattern: str) -> str:
         elif char == "?":
             out.append("[^/]")
         elif char == "[":
-            end = segment.find("]", index + 2)
+            # A ']' right after '[' or '[!' is a character of the class, as in fnmatch.
+            first = index + (2 if segment.startswith("[!", index) else 1)
+            end = segment.find("]", first + 1)
             if end < 0:
                 raise ValueError(f"unclosed '[' in {pattern!r}")
-            body = segment[index + 1 : end]
-            if body.startswith("!"):
-                body = "^" + body[1:]
-            out.append("[" + body.replace("\\", "\\\\") + "]")
+            out.append(_class_regex(segment[index + 1 : end]))
             index = end
         else:
             out.append(re.escape(char))
         index += 1
     return "".join(out)
+
+
+def _class_regex(body: str) -> str:
+    """A glob's ``[abc]``, ``[a-z]`` or ``[!abc]`` as a regex class of the same characters.
+
+    Each character is escaped, so a glob's ``^``, ``&&`` or ``[`` is a character, as in
+    fnmatch, not a regex negation, set operation or nested set; a negated class never
+    matches ``/``, so that a class, like ``?``, stays within one segment.
+    """
+    negated = body.startswith("!")
+    if negated:
+        body = body[1:]
+    items = []
+    index = 0
+    while index < len(body):
+        if index + 2 < len(body) and body[index + 1] == "-":
+            items.append(f"{re.escape(body[index])}-{re.escape(body[index + 2])}")
+            index += 3
+        else:
+            items.append(re.escape(body[index]))
+            index += 1
+    return ("[^/" if negated else "[") + "".join(items) + "]"
 
 
 def _glob_regex(pattern: str) -> str:

@@ -374,6 +374,14 @@ def test_a_configuration_or_ack_file_that_cannot_be_read_says_why(
         ("/docs/*", ["/docs/a", "/docs/a/"], ["/docs/a/b", "/docs"]),
         ("/**/tools", ["/tools", "/a/b/tools"], ["/a/tools/x"]),
         ("/v?/[!x]*", ["/v1/ab"], ["/v10/ab", "/v1/xa"]),
+        # A class is one character of one segment: negated, it still never matches a '/'.
+        ("/docs[!x]api", ["/docs-api"], ["/docs/api", "/docsxapi"]),
+        # Its characters are the glob's own: '^' is no negation, '&&' and '[' no set syntax.
+        ("/v[^2]", ["/v^", "/v2"], ["/v1"]),
+        ("/[a&&b]x", ["/ax", "/&x", "/bx"], ["/cx"]),
+        ("/[[]x", ["/[x"], ["/x", "/[]x"]),
+        ("/v[0-9]", ["/v5"], ["/va", "/v-"]),
+        ("/v[!]]", ["/v1"], ["/v]", "/v/"]),
     ],
 )
 def test_globs_match_url_paths_by_segment(
