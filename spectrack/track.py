@@ -124,6 +124,13 @@ def _page_text(source: SourceConfig, response: Response, strip_timeout: float) -
                 "this page; it likely backtracks without end: write it so that each character "
                 "can match in one way only"
             ) from None
+    if source.strip and not text.removeprefix("\ufeff").strip():
+        # As for a body empty as served: stored, the page would report every requirement of it
+        # as removed, when what changed is more likely the page's layout under the patterns.
+        raise FetchError(
+            f"{url}: the source {source.name!r} key 'strip' patterns left nothing of the page; "
+            "the version stored before is kept (check that no pattern takes the whole page)"
+        )
     return text
 
 

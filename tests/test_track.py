@@ -208,6 +208,27 @@ def test_a_strip_pattern_that_backtracks_without_end_fails_only_its_page(
     assert_consistent(store, [first_head])
 
 
+def test_a_page_the_strip_patterns_empty_fails_and_keeps_its_text(
+    site: LocalSite, store: Path
+) -> None:
+    # The banner pattern runs to the end of the page: once the banner moves to the top, it
+    # takes the whole page, which must not be stored as every requirement removed.
+    config = make_config(site, store, strip=(regex.compile(r"<!-- banner -->.*", regex.S),))
+    site.publish(V1, lastmod="2025-03-26")
+    assert fetch(config).ok
+    first_head = head(store)
+    v2 = dict(V1)
+    v2["/spec/tools"] = b"<!-- banner -->\n# Tools\n\nServers MUST validate input.\n"
+    site.publish(v2, lastmod="2025-06-18")
+    summary = fetch(config)
+    assert [f.url for f in summary.failures] == [site.url("/spec/tools")]
+    message = summary.failures[0].message
+    assert "'strip' patterns left nothing" in message and "\n" not in message
+    assert page_bytes(store, "spec/spec/tools") == V1["/spec/tools"], "nothing lost"
+    assert summary.sources[0].changed_total == 0
+    assert_consistent(store, [first_head])
+
+
 def six_pages() -> dict[str, bytes]:
     return {f"/spec/p{i}": f"# Page {i}\n\nText {i}.\n".encode() for i in range(6)}
 
