@@ -9,8 +9,9 @@ For each source, in order:
    (unconditionally with ``everything``).
 3. Store each body (one commit per changed page, see `spectrack.store`) and classify the change
    with the diff engine for the summary.
-4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410 makes
-   them removal candidates, an answer keeps them, marked unlisted. When the candidates are more
+4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410, or a
+   redirect to a page the sitemap lists (the page moved there), makes them removal candidates,
+   an answer keeps them, marked unlisted. When the candidates are more
    than ``max_removal`` of the source's pages, nothing is removed and the source fails.
 5. Fetch and store the pages new to the store, after the removals, so that a page renamed in
    letter case only keeps a plain file name.
@@ -134,6 +135,14 @@ def _page_text(source: SourceConfig, response: Response, strip_timeout: float) -
     return text
 
 
+def _url_key(url: str) -> str:
+    """A URL as httpx writes it, so that a redirect's final URL and a listed URL compare."""
+    try:
+        return str(httpx.URL(url))
+    except httpx.InvalidURL:
+        return url
+
+
 def _decode(data: bytes | None, name: str) -> str | None:
     if data is None:
         return None
@@ -162,7 +171,8 @@ class _SourceRun:
         )
         self.changed = {c.value: 0 for c in reversed(ChangeClass)}
         self.failures: list[PageFailure] = []
-        self.gone: list[PageState] = []
+        self.gone: list[tuple[PageState, str]] = []
+        """Pages to remove, each with why."""
 
     def fail(self, url: str, message: str) -> None:
         self.failures.append(PageFailure(url, message))
@@ -248,12 +258,20 @@ class _SourceRun:
         finally:
             self.progress.advance()
 
-    async def unlisted(self, state: PageState) -> None:
+    async def unlisted(self, state: PageState, listed_at: Mapping[str, str]) -> None:
+        """Check a page the sitemap no longer lists; ``listed_at`` maps the URLs the listed
+        pages are served at (`_url_key`) to those pages."""
         url = state.url
         try:
             response = await self.get(url, state, conditional=True)
+            moved_to = listed_at.get(_url_key(response.url))
             if response.status in GONE_STATUSES:
-                self.gone.append(state)
+                self.gone.append((state, "no longer listed; answers 404/410"))
+            elif moved_to is not None and moved_to != url:
+                # Redirected to a page the sitemap lists: the page moved there (a renamed page
+                # whose old URL redirects). Kept, it would hold the other page's text and record
+                # each of its edits a second time.
+                self.gone.append((state, f"no longer listed; redirects to {moved_to}"))
             elif response.status == 304:
                 self.writer.update(self.source.name, url, unlisted=True)
                 self.counts["unlisted"] += 1
@@ -310,8 +328,13 @@ class _SourceRun:
                     self.writer.update(source.name, entry.url, unlisted=False)
         if sitemap.complete:
             listed_urls = {e.url for e in listed}
+            listed_at = {
+                _url_key(served): entry.url
+                for entry in listed
+                for served in (entry.url, source.markdown_url(entry.url))
+            }
             jobs += [
-                self.unlisted(state)
+                self.unlisted(state, listed_at)
                 for url, state in sorted(states.items())
                 if url not in listed_urls and source.wants(urlsplit(url).path)
             ]
@@ -340,8 +363,8 @@ class _SourceRun:
             self.counts["unlisted"] += len(self.gone)
             self.counts["unchanged"] += len(self.gone)
             return
-        for state in sorted(self.gone, key=lambda s: s.page):
-            self.writer.remove(self.source.name, state.url, "no longer listed; answers 404/410")
+        for state, reason in sorted(self.gone, key=lambda gone: gone[0].page):
+            self.writer.remove(self.source.name, state.url, reason)
             self.counts["removed"] += 1
 
 

@@ -259,6 +259,52 @@ def test_page_dropped_and_gone_is_removed_but_its_history_stays(
     assert_consistent(store)
 
 
+def test_a_page_renamed_with_a_redirect_is_removed_not_kept_as_a_copy(
+    site: LocalSite, store: Path
+) -> None:
+    # /spec/old became /spec/new, and its old URL redirects there. Kept as an unlisted page, it
+    # held the new page's text and recorded each of its edits twice, alerting twice.
+    config = make_config(site, store)
+    old = {"/spec/old": b"# Old\n\nClients MUST retry.\n", **six_pages()}
+    site.publish(old, lastmod="2025-01-01")
+    fetch(config)
+    renamed = {"/spec/new": b"# New\n\nClients MUST retry twice.\n", **six_pages()}
+    site.publish(renamed, lastmod="2025-01-02")
+    site.routes["/spec/old.md"] = Reply(301, b"", {"Location": "/spec/new.md"})
+    summary = fetch(config).sources[0]
+    assert (summary.new, summary.removed, summary.unlisted) == (1, 1, 0)
+    edited = {**renamed, "/spec/new": b"# New\n\nClients SHOULD retry twice.\n"}
+    site.publish(edited, lastmod="2025-01-03")
+    site.routes["/spec/old.md"] = Reply(301, b"", {"Location": "/spec/new.md"})
+    summary = fetch(config).sources[0]
+    assert summary.changed == {"normative": 1, "editorial": 0, "formatting": 0}
+    with Store.open(store) as opened:
+        assert "spec/spec/old" not in opened.pages() and "spec/spec/new" in opened.pages()
+        history = opened.history("spec/spec/old")
+        assert [r.event for r in history] == [RevisionEvent.ADDED, RevisionEvent.REMOVED]
+        assert opened.read("spec/spec/old", history[0].commit) == old["/spec/old"].decode()
+    message = git(store, "log", "-1", "--format=%s", history[-1].commit)
+    assert site.url("/spec/new") in message
+    assert_consistent(store)
+
+
+def test_a_page_redirected_to_a_page_the_sitemap_does_not_list_stays_unlisted(
+    site: LocalSite, store: Path
+) -> None:
+    # Only a redirect to a listed page says where the page went; anything else is kept.
+    config = make_config(site, store)
+    old = {"/spec/old": b"# Old\n\nClients MUST retry.\n", **six_pages()}
+    site.publish(old, lastmod="2025-01-01")
+    fetch(config)
+    site.publish(six_pages(), lastmod="2025-01-01")
+    site.routes["/spec/old.md"] = Reply(302, b"", {"Location": "/archive/old.md"})
+    site.routes["/archive/old.md"] = Reply(200, old["/spec/old"], {})
+    summary = fetch(config).sources[0]
+    assert (summary.removed, summary.unlisted) == (0, 1)
+    with Store.open(store) as opened:
+        assert "spec/spec/old" in opened.pages()
+
+
 def test_a_page_renamed_in_letter_case_only_keeps_a_plain_name(
     site: LocalSite, store: Path
 ) -> None:
