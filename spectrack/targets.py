@@ -147,10 +147,17 @@ def latest_revisions(store: Store, report: Report) -> dict[str, Revision | None]
 
 
 def store_comparison(
-    store: Store, report: Report, revisions: Mapping[str, Revision | None] | None = None
+    store: Store,
+    report: Report,
+    revisions: Mapping[str, Revision | None] | None = None,
+    old_files: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Locate each page of a report at its file in the store, and give each the release nearest
-    the upstream time of its revision in ``revisions`` (by default, its latest revision)."""
+    the upstream time of its revision in ``revisions`` (by default, its latest revision).
+
+    ``old_files`` names, by page path, the store file of a page's old side when it is another
+    page's (two pages compared): what was removed is located in the page it was removed from.
+    """
     if revisions is None:
         revisions = latest_revisions(store, report)
     book = ReleaseBook.load(store)
@@ -162,8 +169,10 @@ def store_comparison(
     root = work_tree_root()
     for page in report.pages:
         where = located(store.path / page.path, root)
+        old_file = (old_files or {}).get(page.path)
+        old_where = where if old_file is None else located(store.path / old_file, root)
         locations[page.path] = PageFiles(
-            None if page.status is PageStatus.ADDED else where,
+            None if page.status is PageStatus.ADDED else old_where,
             None if page.status is PageStatus.REMOVED else where,
         )
     return Comparison(report, locations, releases)
@@ -221,8 +230,9 @@ def compare_targets(
                 return store_comparison(store, Report((page,)), {page.path: revision})
         if _names_pages(store_path, arguments):
             with Store.open(store_path) as store:
-                new_ref = parse_page_ref(new, store)
-                page = compare_report(store, parse_page_ref(old, store), new_ref)
+                old_ref, new_ref = parse_page_ref(old, store), parse_page_ref(new, store)
+                page = compare_report(store, old_ref, new_ref)
                 revisions = {page.path: _ref_revision(store, new_ref)}
-                return store_comparison(store, Report((page,)), revisions)
+                old_files = {page.path: _page(store, old_ref) + PAGE_SUFFIX}
+                return store_comparison(store, Report((page,)), revisions, old_files)
     return compare_inputs(old, new, paths, repo)

@@ -405,6 +405,28 @@ def test_store_pages_are_located_at_their_files_for_annotations(
     assert "::error file=snapshots/mcp/spec/tools.md,line=3" in out
 
 
+def test_two_store_pages_compared_locate_each_side_in_its_own_file(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What the old page says and the new one does not was removed from the old page: its
+    # annotation names that page's file, not the new page's at the old page's line.
+    tracked.publish(
+        {
+            "/spec/old": b"# Old\n\nIntro.\n\nClients MUST retry.\n",
+            "/spec/new": b"# New\n\nServers SHOULD log.\n",
+        },
+        lastmod="2025-03-26",
+    )
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "diff", "mcp/spec/old", "mcp/spec/new", "--format", "github")
+    assert code == 0
+    annotations = [line for line in out.splitlines() if line.startswith("::error ")]
+    removed = [line for line in annotations if "normative removed" in line]
+    added = [line for line in annotations if "normative added" in line]
+    assert removed and removed[0].startswith("::error file=snapshots/mcp/spec/old.md,line=5,")
+    assert added and added[0].startswith("::error file=snapshots/mcp/spec/new.md,line=3,")
+
+
 def test_git_revisions_still_win_when_no_store_page_matches(
     tracked: LocalSite, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
