@@ -318,6 +318,23 @@ def test_an_item_moved_within_a_list_whose_order_is_required_is_modified(marker:
     assert kinds(read_alike(old, new)) == [("normative", "modified")]
 
 
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+@pytest.mark.parametrize(
+    ("lead_in", "added"),
+    [
+        ("<b>Lids</b> MUST NOT leak when:", "- the jar is hot:\n  - the lid is open.\n"),
+        ('<span title="x">Cups</span> SHOULD rest when:', "\n    the handle is hot\n"),
+    ],
+    ids=["nested-item", "indented-paragraph"],
+)
+def test_a_lead_in_that_starts_with_a_tag_keeps_its_list_in_a_window(
+    lead_in: str, added: str, name: str
+) -> None:
+    old = f"{lead_in}\n- the jar tips.\n- the lid is open.\n"
+    new = old.replace("- the lid is open.\n", added) if added.startswith("- ") else old + added
+    assert kinds(read_alike(old, new, name)) == [("normative", "added")]
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

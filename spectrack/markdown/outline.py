@@ -241,17 +241,20 @@ class Outline:
                 # list from its lead-in for the parser, so it does not here either.
                 return first - 1
             content = text.lstrip()
-            if not content or _LIST_ITEM.match(content) or self._shows_nothing(previous):
+            if not content or _LIST_ITEM.match(content):
                 return previous - 1
             at_margin = not text[0].isspace()
             # A line that may end a requirement keeps the list with it, whether it is a
-            # paragraph of its own or an item's line (indented or lazy) in a list started above.
+            # paragraph of its own or an item's line (indented or lazy) in a list started above,
+            # and also where it starts like markup: "<b>Servers</b> MUST:" is text.
             if (
                 ":" in text
                 and not (at_margin and _ATX_START.match(text))
                 and self._lead_in_ends(previous, line)
             ):
                 return _Found(True)
+            if self._shows_nothing(previous):
+                return previous - 1
             if at_margin and not self._lazy(previous):
                 return _Found(False)
             return previous - 1
