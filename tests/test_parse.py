@@ -213,6 +213,8 @@ def test_nested_admonitions_give_blocks_the_innermost_kind() -> None:
         (":::tip Handy hint\n\nOil it.\n\n:::\n", "Handy hint"),
         ('!!! tip "Handy hint"\n\n    Oil it.\n', "Handy hint"),
         (":::tip[Handy hint]\n\nOil it.\n\n:::\n", "Handy hint"),
+        # Directive attributes after the label (an id, a class) are not seen.
+        (":::tip[Handy hint]{#oiling .wide}\n\nOil it.\n\n:::\n", "Handy hint"),
         ('!!! tip inline end "Handy hint"\n\n    Oil it.\n', "Handy hint"),
         # Not CSS classes after the kind: words readers see.
         ("!!! tip Oil it `well`?\n\n    Oil it.\n", "Oil it well?"),

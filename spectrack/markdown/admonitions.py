@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 from markdown_it.token import Token
 
-_CONTAINER_PARAMS = re.compile(r"\s*([A-Za-z]+)(?:\[(.*)\]\s*$|\s+(.*))?")
+_CONTAINER_PARAMS = re.compile(r"\s*([A-Za-z]+)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*))?")
+"""A container's name, then its title: Docusaurus 3's label in brackets, which directive
+attributes in braces may follow (``tip[Title]{#id}``, unseen), or words after a space."""
 
 KINDS = ("note", "tip", "important", "warning", "caution")
 
@@ -79,7 +81,8 @@ def _component(token: Token) -> tuple[str, str] | None:
 
 
 def container_name_and_title(params: str) -> tuple[str, str]:
-    """``tip Title`` or Docusaurus 3's ``tip[Title]`` → (``tip``, ``Title``)."""
+    """``tip Title`` or Docusaurus 3's ``tip[Title]`` (``tip[Title]{#id}``) → (``tip``,
+    ``Title``)."""
     match = _CONTAINER_PARAMS.match(params)
     if match is None:
         return "", ""
