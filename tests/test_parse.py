@@ -521,6 +521,22 @@ def test_a_shortcode_inside_a_sentence_shows_its_text_and_counts_as_a_target(
     assert (block.text, block.key) == (text, key)
 
 
+def test_an_abbreviation_definition_is_a_block_of_its_own_with_no_requirement() -> None:
+    markdown = (
+        "The PSU MUST be earthed.\n*[PSU]: Power supply unit\n*[MUST]: what a pump does\nIt hums.\n"
+    )
+    blocks = parse(markdown).blocks
+    assert [(b.text, [k.word for s in b.sentences for k in s.keywords]) for b in blocks] == [
+        ("The PSU MUST be earthed.", ["MUST"]),
+        ("PSU: Power supply unit", []),
+        ("MUST: what a pump does", []),
+        ("It hums.", []),
+    ]
+    # MDX has no abbreviations: there the line is text.
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert "*[PSU]: Power supply unit" in block.text
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

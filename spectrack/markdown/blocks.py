@@ -335,6 +335,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             )
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)
+        elif kind == "abbreviation":
+            state.add(BlockKind.PARAGRAPH, InlineText.of(token.content), span, keywords=False)
         elif kind == "html_block":
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):

@@ -18,7 +18,7 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote.index import footnote_def, footnote_ref
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from spectrack.markdown import deep, hugo, mdx, tabs
+from spectrack.markdown import abbreviations, deep, hugo, mdx, tabs
 from spectrack.markdown.admonitions import is_container_name
 
 
@@ -48,6 +48,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "hr": "*-_",
     "list": "*-+0123456789",
     "footnote_def": "[",
+    "abbreviation": "*",
     "reference": "[",
     "mdx_comment": "{",
     "mdx_esm": "ie",
@@ -146,6 +147,10 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     # is one whether or not the text parsed holds its definition, since a window may not.
     md.block.ruler.before("reference", "footnote_def", footnote_def, {"alt": ["reference"]})
     md.inline.ruler.after("image", "footnote_ref", partial(footnote_ref, always_match=True))
+    if dialect is Dialect.MARKDOWN:
+        md.block.ruler.before(
+            "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
+        )
     for name, rule, dialects in BLOCK_RULES:
         if dialect in dialects:
             md.block.ruler.before("html_block", name, rule)
