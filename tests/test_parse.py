@@ -1019,3 +1019,83 @@ def test_a_definition_shown_in_a_code_block_defines_nothing(fence: str, incremen
     assert [c.new and c.new.text for c in changes] == ["[a]: https://other.example"]
     defined = page + "\n[a]: https://real.example\n"
     assert link_keys(defined) == ["See the guide. ⟨https://real.example⟩"]
+
+
+PYMDOWN_BLOCKS = """\
+/// warning | Mains power
+
+The pump MUST be earthed.
+
+```text
+///
+```
+
+It hums.
+///
+
+/// details | Why earth it?
+    type: danger
+    open: true
+
+A fault MAY reach the casing.
+///
+
+/// tab | Electric
+
+It SHOULD be switched off first.
+///
+"""
+
+COUNTERPARTS = """\
+!!! warning "Mains power"
+
+    The pump MUST be earthed.
+
+    ```text
+    ///
+    ```
+
+    It hums.
+
+??? danger "Why earth it?"
+
+    A fault MAY reach the casing.
+
+=== "Electric"
+
+    It SHOULD be switched off first.
+"""
+
+
+def test_pymdown_blocks_read_as_their_counterparts_of_the_other_syntaxes() -> None:
+    blocks = parse(PYMDOWN_BLOCKS)
+    counterparts = parse(COUNTERPARTS)
+
+    def read(document: Document) -> list[tuple[BlockKind, str, str | None]]:
+        # A title is inside its `!!!` admonition and before its `:::` container: not compared.
+        return [
+            (b.kind, b.text, None if b.kind is BlockKind.COMPONENT else b.admonition)
+            for b in document.blocks
+        ]
+
+    assert read(blocks) == read(counterparts)
+    assert [b.admonition for b in blocks.blocks].count("warning") == 3
+    assert [(a.kind, a.syntax) for a in blocks.admonitions] == [
+        ("warning", "mkdocs"),
+        ("caution", "mkdocs"),
+    ]
+    assert diff_texts(COUNTERPARTS, PYMDOWN_BLOCKS, "pump.md").verdict == "formatting"
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_a_change_inside_a_pymdown_block_keeps_the_block_around_it(incremental: bool) -> None:
+    filler = "".join(f"Line {number} of the manual.\n\n" for number in range(30))
+    old = filler + PYMDOWN_BLOCKS + "\n" + filler
+    new = old.replace("It hums.", "It hums loudly.")
+    page = diff_texts(old, new, "pump.md", incremental=incremental)
+    assert [(c.change_class.value, c.new and c.new.text) for c in page.changes] == [
+        ("editorial", "It hums loudly.")
+    ]
+    weakened = old.replace("MUST be earthed", "SHOULD be earthed")
+    page = diff_texts(old, weakened, "pump.md", incremental=incremental)
+    assert [c.kind.value for c in page.changes] == ["weakened"]

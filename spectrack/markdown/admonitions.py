@@ -90,7 +90,9 @@ def container_name_and_title(params: str) -> tuple[str, str]:
 
 
 def _container(token: Token) -> tuple[str, str] | None:
-    return kind_of(container_name_and_title(token.info)[0]), "docusaurus"
+    # PyMdown's blocks (`/// note`) make these tokens too, and say so.
+    syntax = str((token.meta or {}).get("syntax", "docusaurus"))
+    return kind_of(container_name_and_title(token.info)[0]), syntax
 
 
 ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {

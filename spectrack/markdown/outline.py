@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from markdown_it.common.html_blocks import block_names
 
-from spectrack.markdown import hugo, mdx
+from spectrack.markdown import hugo, mdx, pymdown
 from spectrack.markdown.blocks import Context, front_matter_title
 from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
@@ -31,7 +31,7 @@ from spectrack.markdown.parser import Dialect, detect_dialect, parser
 from spectrack.markdown.tabs import TAB_MARKER
 from spectrack.normative import has_keywords
 
-_CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
+_CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#/]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
 """How a line starts that can open one of the constructs the scan looks for, or a heading."""
 _CANDIDATE = re.compile(rf"\n{_CANDIDATE_LINE}")
 _MDX_CANDIDATE = re.compile(rf"\n(?:{_CANDIDATE_LINE}|{mdx.ESM.pattern})")
@@ -673,6 +673,8 @@ class _Scan:
         self.fenced: list[tuple[int, int]] = []
         """The fenced code blocks found, also among ``spans``."""
         self.containers: list[int] = []
+        self.pymdown_blocks: list[int] = []
+        """The opening lines of the PyMdown blocks (``/// note``) not yet closed, innermost last."""
         self.comments: list[tuple[int, int]] = []
         """The HTML and MDX comments and the MDX ``import``/``export`` statements that span
         lines, also among ``spans``: no heading is inside them."""
@@ -1012,6 +1014,7 @@ class _Scan:
             and line - 1 not in self.fence_starts
             and _is_text(self.lines[line])
             and not _CONTAINER.match(self.lines[line])
+            and (self.mdx or pymdown.BLOCK_FENCE.fullmatch(self.lines[line]) is None)
         )
 
     def _paragraph_text(self, line: int) -> bool:
@@ -1093,7 +1096,7 @@ class _Scan:
             return
         stripped = source.lstrip(" \t")
         first = stripped[:1]
-        if first not in "<{:#":
+        if first not in "<{:#/":
             fence = _FENCE.match(source)
             if (
                 fence
@@ -1120,6 +1123,14 @@ class _Scan:
                 self.containers.append(line)
             elif container and self.containers:
                 self.spans.append((self.containers.pop(), line))
+        elif first == "/" and not self.mdx:
+            # A PyMdown block spans blank lines up to its closing line (outside fenced code,
+            # which this walk skips), as `pymdown.block_rule` reads it.
+            block = pymdown.BLOCK_FENCE.fullmatch(source)
+            if block is not None and block.group(1):
+                self.pymdown_blocks.append(line)
+            elif block is not None and self.pymdown_blocks:
+                self.spans.append((self.pymdown_blocks.pop(), line))
 
     def _line_end(self, position: int) -> int:
         end = self.text.find("\n", position)

@@ -18,7 +18,7 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote.index import footnote_def, footnote_ref
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from spectrack.markdown import abbreviations, deep, hugo, mdx, tabs
+from spectrack.markdown import abbreviations, deep, hugo, mdx, pymdown, tabs
 from spectrack.markdown.admonitions import is_container_name
 
 
@@ -43,6 +43,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "admonition": "!?",
     "content_tab": "=",
     "container_admonition": ":",
+    "pymdown_block": "/",
     "fence": "`~",
     "blockquote": ">",
     "hr": "*-_",
@@ -150,6 +151,12 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     if dialect is Dialect.MARKDOWN:
         md.block.ruler.before(
             "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
+        )
+        md.block.ruler.before(
+            "fence",
+            "pymdown_block",
+            pymdown.block_rule,
+            {"alt": ["paragraph", "reference", "blockquote", "list"]},
         )
     for name, rule, dialects in BLOCK_RULES:
         if dialect in dialects:

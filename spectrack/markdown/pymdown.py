@@ -1,0 +1,120 @@
+"""PyMdown Extensions' generic blocks (MkDocs Material): ``/// warning | Title`` … ``///``.
+
+A block opens with three slashes or more, a name and an optional title after ``|``; lines indented
+below the opening line are its options (YAML: ``type: warning``, ``open: true``); its Markdown
+body is not indented, and a line of slashes alone closes it. Blocks nest (a stack of openings,
+whatever their slashes), and a closing line inside fenced code closes none, as PyMdown reads fences
+first.
+
+Each block reads as its counterpart of the other syntaxes, so switching is formatting: an
+admonition (``/// note``, ``/// admonition`` with a ``type``) and ``/// details`` (a collapsible
+admonition, as ``???``) become ``container_admonition_open``/``_close`` tokens as ``:::note`` makes
+(``meta["syntax"] == "mkdocs"``), a ``/// tab | Title`` a ``Tab`` component as ``=== "Title"``
+makes; any other block (``html``, ``define``, ``caption``) shows only its body.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_block import StateBlock
+
+from spectrack.markdown.admonitions import KIND_BY_NAME
+
+BLOCK_FENCE = re.compile(r"[ \t]*/{3,}[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
+"""A block's opening line (its name, and title after ``|``) or, with no name, its closing one."""
+_CODE_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
+_OPTION = re.compile(r"[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*")
+_COLLAPSIBLE = ("admonition", "details")
+"""Block names whose kind is their ``type`` option (a note when it has none)."""
+
+
+def block_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    start = state.bMarks[start_line]
+    opening = BLOCK_FENCE.fullmatch(state.src, start, state.eMarks[start_line])
+    if opening is None or not opening[1]:
+        return False
+    if silent:
+        return True
+    closing = closing_line(state.src, state.bMarks, state.eMarks, start_line + 1, end_line)
+    last = closing if closing is not None else end_line
+    body = start_line + 1
+    options: dict[str, str] = {}
+    while body < last and _is_option(state, body):
+        option = _OPTION.fullmatch(state.src, state.bMarks[body], state.eMarks[body])
+        if option is not None:
+            options[option[1].lower()] = option[2].strip("\"'")
+        body += 1
+    name = opening[1].lower()
+    title = (opening[2] or "").strip()
+    if name in _COLLAPSIBLE or name in KIND_BY_NAME:
+        kind = options.get("type", "note") if name in _COLLAPSIBLE else name
+        token = state.push("container_admonition_open", "div", 1)
+        token.info = f"{kind} {title}".strip()
+        token.meta = {"syntax": "mkdocs"}
+        close = "container_admonition_close"
+    elif name == "tab":
+        token = state.push("component_open", "", 1)
+        token.meta = {"name": "Tab", "attrs": {"title": title}, "syntax": "mkdocs"}
+        close = "component_close"
+    else:
+        token = None
+        close = ""
+    if token is not None:
+        token.map = [start_line, last + 1 if closing is not None else last]
+    old_parent, old_line_max = state.parentType, state.lineMax
+    state.parentType = "container"
+    # No lazy continuation line may run past the closing line.
+    state.lineMax = last
+    try:
+        state.md.block.tokenize(state, body, last)
+    finally:
+        state.parentType, state.lineMax = old_parent, old_line_max
+    if close:
+        state.push(close, "", -1)
+    state.line = last + 1 if closing is not None else last
+    return True
+
+
+def _is_option(state: StateBlock, line: int) -> bool:
+    """Whether ``line``, below a block's opening line, holds an option: indented, not blank."""
+    return (
+        state.sCount[line] - state.blkIndent >= 4
+        and state.bMarks[line] + state.tShift[line] < state.eMarks[line]
+    )
+
+
+def closing_line(
+    src: str, begins: list[int], ends: list[int], first: int, end_line: int
+) -> int | None:
+    """The line that closes a block whose body starts on line ``first``: the closing line that
+    matches its opening, blocks nested in it and fenced code skipped; None when unclosed."""
+    depth = 0
+    fence = ""
+    for line in range(first, end_line):
+        text = src[begins[line] : ends[line]]
+        code = _CODE_FENCE.fullmatch(text)
+        if fence:
+            if (
+                code
+                and code[1][0] == fence[0]
+                and len(code[1]) >= len(fence)
+                and not code[2].strip()
+            ):
+                fence = ""
+            continue
+        if code is not None and not (code[1][0] == "`" and "`" in code[2]):
+            fence = code[1]
+            continue
+        marker = BLOCK_FENCE.fullmatch(text)
+        if marker is None:
+            continue
+        if marker[1]:
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            return line
+    return None
