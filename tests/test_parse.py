@@ -455,6 +455,12 @@ def test_a_hover_title_counts_as_a_link_target_and_holds_no_requirement(
     assert block.sentences[0].keywords == ()
 
 
+def test_punctuation_after_an_inline_component_stays_at_its_words() -> None:
+    markdown = 'Prime the <Tooltip tip="Fill it">pump</Tooltip>, then <Highlight>start</Highlight>.'
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert block.text == "Prime the pump, then start."
+
+
 def test_a_footnote_mark_is_no_text_and_its_note_is_a_block_of_its_own() -> None:
     markdown = (
         "Pumps MUST stop.[^1] They hum[^hum] when on.\n\n[^1]: When the tank is empty.\n"

@@ -471,6 +471,10 @@ def _html_tag(result: InlineText, tag: str) -> None:
         else:
             result.open_range(_RANGE_TAGS[name])
     elif name not in _INLINE_TAGS:
+        if match.group(1) and match.group(2)[:1].isupper():
+            # A component inside a sentence (a tooltip, a highlight) renders inline: its closing
+            # tag parts no words, so punctuation right after it stays at the word before.
+            return
         result.space()
         if match.group(2)[:1].isupper() and not match.group(1):
             _component_attributes(result, tag)
