@@ -229,6 +229,32 @@ def test_a_callout_title_is_text(markdown: str, title: str) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("markdown", "kind", "texts"),
+    [
+        ("> [!WARNING] Mains power\n> It MUST be earthed.\n", "warning", ["Mains power"]),
+        ("> [!danger]\n> It MUST be earthed.\n", "caution", []),
+        ("> [!tip]- Folded *away*\n> It MUST be earthed.\n", "tip", ["Folded away"]),
+        ("> [!NOTE]\n> It MUST be earthed.\n", "note", []),
+    ],
+)
+def test_an_alert_marker_may_carry_a_title_a_fold_sign_or_another_name(
+    markdown: str, kind: str, texts: list[str]
+) -> None:
+    document = parse(markdown)
+    assert [a.kind for a in document.admonitions] == [kind]
+    assert [(b.text, b.line, b.admonition) for b in document.blocks] == [
+        *((text, 1, kind) for text in texts),
+        ("It MUST be earthed.", 2, kind),
+    ]
+
+
+def test_a_quote_starting_with_an_unknown_marker_is_a_quote() -> None:
+    document = parse("> [!pump] Mains power\n> It MUST be earthed.\n")
+    assert document.admonitions == ()
+    assert [b.text for b in document.blocks] == ["[!pump] Mains power It MUST be earthed."]
+
+
 def test_a_default_callout_title_is_not_text() -> None:
     document = parse('!!! warning "Warning"\n\n    Oil it.\n')
     assert [b.text for b in document.blocks] == ["Oil it."]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 _CONTAINER_PARAMS = re.compile(r"\s*([A-Za-z]+)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*))?")
@@ -107,3 +108,53 @@ ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
 def is_container_name(params: str, *_: object) -> bool:
     """Validate a Docusaurus ``:::name`` container: only admonition names open one."""
     return container_name_and_title(params)[0] in KIND_BY_NAME
+
+
+_TITLED_ALERT = re.compile(r"\[!([A-Za-z]+)\]([+-]?)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n|$)")
+"""An alert's marker on the first line of a quote, as Obsidian, Hugo's render hooks and MkDocs
+plugins read it besides GitHub: any callout name, a fold sign (``+``, ``-``) and a title."""
+
+
+def titled_alerts(state: StateCore) -> None:
+    """Make alerts of the quotes that start with a marker markdown-it reads none in: one
+    followed by a title (``> [!WARNING] Mains power``) or a fold sign, or of a name other than
+    GitHub's five (``> [!danger]``). The title is the alert's own; without one the kind's name
+    is shown, as for GitHub's alerts. (Run after the block rules, before inline parsing.)"""
+    tokens = state.tokens
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        if token.type != "blockquote_open" or index + 1 >= len(tokens):
+            continue
+        paragraph, inline = tokens[index], tokens[index + 1]
+        if paragraph.type != "paragraph_open" or inline.type != "inline":
+            continue
+        marker = _TITLED_ALERT.match(inline.content)
+        if marker is None or marker[1].lower() not in KIND_BY_NAME:
+            continue
+        closing = next(
+            later
+            for later in tokens[index:]
+            if later.type == "blockquote_close" and later.level == token.level
+        )
+        token.type, token.tag, token.info = "alert_open", "div", marker[1].upper()
+        closing.type, closing.tag = "alert_close", "div"
+        title = Token("inline", "", 0, content=marker[3] or marker[1].capitalize(), children=[])
+        title.level = token.level + 2
+        heading = [
+            Token("alert_title_open", "p", 1, level=token.level + 1),
+            title,
+            Token("alert_title_close", "p", -1, level=token.level + 1),
+        ]
+        rest = inline.content[marker.end() :]
+        if rest.strip():
+            inline.content = rest
+            if paragraph.map is not None:
+                paragraph.map = [paragraph.map[0] + 1, paragraph.map[1]]
+                inline.map = paragraph.map
+            tokens[index:index] = heading
+        else:
+            # The marker was the paragraph's only line: its paragraph goes.
+            tokens[index : index + 3] = heading
+        index += 3
