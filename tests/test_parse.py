@@ -703,6 +703,17 @@ def test_an_inline_jsx_tag_with_an_expression_attribute_is_a_tag(
     )
 
 
+def test_a_card_subtitle_and_a_badge_text_are_text() -> None:
+    markdown = (
+        '{{< card link="/pumps" title="Pumps" subtitle="Electric ones" >}}\n\n'
+        '<Badge text="Beta" type="tip" />\n'
+    )
+    assert [b.text for b in parse(markdown, name="pump.mdx").blocks] == [
+        "Pumps · Electric ones",
+        "Beta",
+    ]
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -30,9 +30,21 @@ HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#[\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
 """A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``):
 Docusaurus, MkDocs and Pandoc make them the anchor, and readers never see them."""
 
-VISIBLE_ATTRIBUTES = ("title", "label", "description", "caption", "tip", "alt", "summary", "name")
-"""Component attributes whose values readers see as text (a card's title); of a component inside
-a sentence (``<Tooltip tip="…">``), on hovering over its words."""
+VISIBLE_ATTRIBUTES = (
+    "title",
+    "subtitle",
+    "label",
+    "text",
+    "description",
+    "caption",
+    "tip",
+    "alt",
+    "summary",
+    "name",
+)
+"""Component attributes whose values readers see as text (a card's title and subtitle, a badge's
+or a button's text); of a component inside a sentence (``<Tooltip tip="…">``), on hovering over
+its words."""
 LINK_ATTRIBUTES = ("href", "src", "link", "url")
 """Component attributes that are link targets."""
 
