@@ -487,6 +487,11 @@ def test_punctuation_after_an_inline_component_stays_at_its_words() -> None:
     assert block.text == "Prime the pump, then start."
 
 
+def test_a_mark_at_a_sentence_start_leaves_no_space_before_it() -> None:
+    (block, _) = parse("[^1] Prime the pump.\n\n[^1]: Fill it first.\n").blocks
+    assert (block.text, block.key) == ("Prime the pump.", "Prime the pump. ⟨^1⟩")
+
+
 def test_a_footnote_mark_is_no_text_and_its_note_is_a_block_of_its_own() -> None:
     markdown = (
         "Pumps MUST stop.[^1] They hum[^hum] when on.\n\n[^1]: When the tank is empty.\n"

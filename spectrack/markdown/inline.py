@@ -309,6 +309,10 @@ class InlineText:
 
     @property
     def text(self) -> str:
+        if not self.parts:
+            # Asked before any text (a mark at the start): no empty part is made, which would
+            # keep the leading space of the text appended next.
+            return ""
         if len(self.parts) != 1:
             self.parts[:] = ["".join(self.parts)]
         return self.parts[0].rstrip()
