@@ -487,6 +487,25 @@ def test_punctuation_after_an_inline_component_stays_at_its_words() -> None:
     assert block.text == "Prime the pump, then start."
 
 
+@pytest.mark.parametrize(
+    ("markdown", "text", "key"),
+    [
+        ('## Pumps <Badge text="Beta" />\n', "Pumps", "Pumps ⟨text: Beta⟩"),
+        (
+            'Prime the pump <Icon name="drop" />.',
+            "Prime the pump .",
+            "Prime the pump . ⟨name: drop⟩",
+        ),
+        ('<Icon name="drop" /> Prime the pump.', "Prime the pump.", "Prime the pump. ⟨name: drop⟩"),
+    ],
+)
+def test_a_self_closing_component_in_a_sentence_marks_the_words_before_it(
+    markdown: str, text: str, key: str
+) -> None:
+    (block,) = parse(markdown, name="pump.mdx").blocks
+    assert (block.text, block.key) == (text, key)
+
+
 def test_a_mark_at_a_sentence_start_leaves_no_space_before_it() -> None:
     (block, _) = parse("[^1] Prime the pump.\n\n[^1]: Fill it first.\n").blocks
     assert (block.text, block.key) == ("Prime the pump.", "Prime the pump. ⟨^1⟩")

@@ -513,11 +513,19 @@ def _component_attributes(result: InlineText, tag: str) -> None:
     scanned = scan_tag(tag, 0, len(tag))
     if scanned is None:
         return
-    for name in VISIBLE_ATTRIBUTES:
-        shown = clean(scanned.attrs.get(name, ""))
-        if shown:
-            result.links.append((result.length, f"{name}: {shown}"))
-    result.links.extend((result.length, target) for target in attribute_targets(scanned.attrs))
+    targets = [
+        f"{name}: {shown}"
+        for name in VISIBLE_ATTRIBUTES
+        if (shown := clean(scanned.attrs.get(name, "")))
+    ]
+    targets.extend(attribute_targets(scanned.attrs))
+    for target in targets:
+        if scanned.self_closing:
+            # It wraps no words (`<Badge text="beta" />`): it marks those before it, as a
+            # footnote's mark does, also at the end of a heading, where no words follow.
+            result.mark(target)
+        else:
+            result.links.append((result.length, target))
 
 
 def html_inline_text(html: str) -> InlineText:
