@@ -738,6 +738,20 @@ def test_a_card_subtitle_and_a_badge_text_are_text() -> None:
     ]
 
 
+def test_a_tab_item_takes_its_label_from_the_values_of_its_tabs() -> None:
+    markdown = (
+        "<Tabs values={[{label: 'Electric', value: 'e'}, {value: \"h\", label: \"Manual\"}]}>\n"
+        '<TabItem value="e">\nIt MUST be earthed.\n</TabItem>\n'
+        '<TabItem value="h" label="By hand">\nIt MAY jam.\n</TabItem>\n</Tabs>\n'
+    )
+    assert [b.text for b in parse(markdown, name="pump.mdx").blocks] == [
+        "Electric",
+        "It MUST be earthed.",
+        "By hand",
+        "It MAY jam.",
+    ]
+
+
 def test_unknown_components_keep_their_text() -> None:
     document = parse('<Gauge label="Pressure" unit="bar">\nKeep it under four.\n</Gauge>\n')
     assert [(b.kind.value, b.text) for b in document.blocks] == [

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
 
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
@@ -225,7 +226,40 @@ def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     body = (tag.end, closing[0])
     if tag.name.lower() == "tr" and "<table" not in src[body[0] : body[1]].lower():
         return _table_row(state, start_line, close_line, closing[1], body, silent)
-    return finish_element(state, _meta(tag), start_line, close_line, closing[1], body, silent)
+    first_token = len(state.tokens)
+    if not finish_element(state, _meta(tag), start_line, close_line, closing[1], body, silent):
+        return False
+    if not silent and tag.name == "Tabs" and "values" in tag.attrs:
+        _label_tab_items(state.tokens[first_token:], tag.attrs["values"])
+    return True
+
+
+_TAB_VALUE = re.compile(
+    r"""\{[^{}]*?\blabel\s*:\s*(["'`])(.*?)\1[^{}]*?\bvalue\s*:\s*(["'`])(.*?)\3[^{}]*\}"""
+    r"""|\{[^{}]*?\bvalue\s*:\s*(["'`])(.*?)\5[^{}]*?\blabel\s*:\s*(["'`])(.*?)\7[^{}]*\}"""
+)
+"""One ``{label: 'HTTP', value: 'http'}`` of Docusaurus' ``values`` list, in either order."""
+
+
+def _label_tab_items(tokens: list[Token], values: str) -> None:
+    """Give each ``TabItem`` of a ``<Tabs values={[…]}>`` (the first token) without a label the
+    label its value has in the list, as Docusaurus' older tabs show it."""
+    labels = {
+        (match[4] if match[4] is not None else match[6]): (
+            match[2] if match[2] is not None else match[8]
+        )
+        for match in _TAB_VALUE.finditer(values)
+    }
+    for token in tokens:
+        if (
+            token.type in ("component_open", "component")
+            and token.level == tokens[0].level + 1
+            and token.meta.get("name") == "TabItem"
+        ):
+            attrs = token.meta["attrs"]
+            label = labels.get(attrs.get("value", ""))
+            if label is not None and "label" not in attrs:
+                token.meta = {**token.meta, "attrs": {**attrs, "label": label}}
 
 
 _CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)</\1\s*>", re.S | re.I)
