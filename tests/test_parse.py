@@ -550,6 +550,11 @@ def test_a_content_tab_title_reads_as_markdown_without_its_icon() -> None:
     assert mkdocs.blocks[0].text == "Electric"
 
 
+def test_a_shortcode_that_shows_no_text_marks_the_words_before_it() -> None:
+    (_, row) = parse('| Pump | Since |\n|---|---|\n| PX-1 | {{< param "since" >}} |\n').blocks
+    assert (row.text, row.key) == ("PX-1 |", "PX-1 | ⟨param 0=since⟩")
+
+
 @pytest.mark.parametrize(
     ("markdown", "text", "key"),
     [

@@ -436,8 +436,13 @@ def _with_shortcodes(result: InlineText, content: str) -> None:
         arguments = hugo.parse_arguments(shortcode[4])
         shown = arguments.pop("text", "")
         target = " ".join([shortcode[3], *(f"{k}={v}" for k, v in sorted(arguments.items()))])
-        result.links.append((result.length, target))
-        result.append(shown)
+        if shown:
+            result.links.append((result.length, target))
+            result.append(shown)
+        else:
+            # It shows no words of its own: it marks those before it, as a footnote's mark
+            # does, also at the end of a table cell, where no words follow.
+            result.mark(target)
     result.append(content[position:])
 
 
