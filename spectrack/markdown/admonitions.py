@@ -158,3 +158,28 @@ def titled_alerts(state: StateCore) -> None:
             # The marker was the paragraph's only line: its paragraph goes.
             tokens[index : index + 3] = heading
         index += 3
+
+
+def container_titles(state: StateCore) -> None:
+    """Give each container (``:::tip[Title]``, ``/// tip | Title``) with a title a
+    ``container_title_open``, ``inline``, ``container_title_close`` after its opening token, as
+    mdit-py-plugins gives a ``!!!`` admonition its title: the title is Markdown, which Docusaurus
+    renders (``:::tip[Use `--force` with **care**]``). (Run after the block rules, before inline
+    parsing.)"""
+    tokens = state.tokens
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        if token.type != "container_admonition_open":
+            continue
+        title = container_name_and_title(token.info)[1]
+        if not title:
+            continue
+        inline = Token("inline", "", 0, content=title, children=[], level=token.level + 2)
+        tokens[index:index] = [
+            Token("container_title_open", "p", 1, level=token.level + 1),
+            inline,
+            Token("container_title_close", "p", -1, level=token.level + 1),
+        ]
+        index += 3

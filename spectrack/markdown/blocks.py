@@ -22,7 +22,6 @@ from spectrack.markdown.admonitions import (
     ADMONITION_TOKENS,
     KIND_BY_NAME,
     KINDS,
-    container_name_and_title,
 )
 from spectrack.markdown.inline import (
     HEADING_ID,
@@ -341,14 +340,14 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
             _component(state, token, span)
-        elif kind in ("alert_title_open", "admonition_title_open"):
+        elif kind in ("alert_title_open", "admonition_title_open", "container_title_open"):
             # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
             # (`!!! note inline end`), which mdit-py-plugins reads as the title.
-            if kind == "alert_title_open" or not _CSS_CLASSES.fullmatch(tokens[index - 1].info):
+            if kind != "admonition_title_open" or not _CSS_CLASSES.fullmatch(
+                tokens[index - 1].info
+            ):
                 _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
-        elif kind == "container_admonition_open":
-            _admonition_title(state, InlineText.of(container_name_and_title(token.info)[1]), span)
         if kind in _OPENERS:
             state.lead_in = None
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None

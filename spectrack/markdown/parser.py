@@ -19,7 +19,7 @@ from mdit_py_plugins.footnote.index import footnote_def, footnote_ref
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from spectrack.markdown import abbreviations, deep, hugo, mdx, pymdown, tabs
-from spectrack.markdown.admonitions import is_container_name, titled_alerts
+from spectrack.markdown.admonitions import container_titles, is_container_name, titled_alerts
 
 
 class Dialect(StrEnum):
@@ -132,6 +132,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     md.enable(["table", "strikethrough"])
     md.core.ruler.at("normalize", _normalize_if_needed)
     md.core.ruler.after("block", "titled_alerts", titled_alerts)
+    md.core.ruler.after("titled_alerts", "container_titles", container_titles)
     if at_page_start:
         md.use(front_matter_plugin)
         md.block.ruler.before("front_matter", "toml_front_matter", hugo.front_matter_rule)
