@@ -460,7 +460,8 @@ def parse_pypi(data: bytes, spec: FeedSpec) -> ParsedFeed:
 FEED_KINDS: dict[str, FeedKind] = {
     "github": FeedKind(
         target="repo",
-        target_pattern=re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+"),
+        # Neither part a dot segment: "../tool" would fetch another address (github.com/tool).
+        target_pattern=re.compile(r"(?!\.\.?/)[A-Za-z0-9_.-]+/(?!\.\.?$)[A-Za-z0-9_.-]+"),
         target_form="OWNER/REPO",
         default_url=lambda repo: f"https://github.com/{repo}/releases.atom",
         accept=ACCEPT_FEED,

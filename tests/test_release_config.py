@@ -62,6 +62,9 @@ def test_the_example_configuration_mentions_release_feeds() -> None:
             6,
             "key 'repo': 'just-a-name' is not OWNER/REPO",
         ),
+        ('kind = "github"\nrepo = "../tool"\n', 6, "key 'repo': '../tool' is not OWNER/REPO"),
+        ('kind = "github"\nrepo = "acme/.."\n', 6, "key 'repo': 'acme/..' is not OWNER/REPO"),
+        ('kind = "github"\nrepo = "./tool"\n', 6, "key 'repo': './tool' is not OWNER/REPO"),
         (
             'kind = "npm"\nrepo = "a/b"\n',
             6,
