@@ -482,6 +482,10 @@ def http_url_problem(value: str) -> str | None:
         return "not a URL (port 0)"
     if not parts.hostname:
         return "not a URL (no host name)"
+    if "@" in parts.netloc:
+        # Pages are listed without it, so they would all be on "another host", and the
+        # password would be printed in every message and kept in every commit of the store.
+        return "not a public URL (a user name or password in it, which spectrack would publish)"
     if _SPACE_OR_CONTROL.search(value):
         return "not a URL (a space or control character in it)"
     return None

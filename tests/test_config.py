@@ -133,6 +133,11 @@ def test_every_key_is_read(tmp_path: Path) -> None:
         ('[[source]]\nname = "a"\nsitemap = "ftp://x.org/s.xml"\n', 3, "not an http(s) URL"),
         ('[[source]]\nname = "a"\nsitemap = "http://:80/s.xml"\n', 3, "(no host name)"),
         ('[[source]]\nname = "a"\nsitemap = "http://user@/s.xml"\n', 3, "(no host name)"),
+        (
+            '[[source]]\nname = "a"\nsitemap = "https://reader:secret@x.org/s.xml"\n',
+            3,
+            "not a public URL (a user name or password in it, which spectrack would publish)",
+        ),
         ('[[source]]\nname = "a"\nsitemap = "http://x y.org/s"\n', 3, "a space or control"),
         (
             '[fetch]\nuser_agent = "sp\u00e9ctrack"\n',

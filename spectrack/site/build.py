@@ -28,7 +28,6 @@ from functools import cache, partial
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import urlsplit
 
 import jinja2
 from markupsafe import Markup, escape
@@ -207,11 +206,6 @@ def _base(base_url: str | None) -> str | None:
     if unsafe is not None:
         raise InputError(
             f"base URL {base_url!r}: {unsafe.group()!r} may not stand in a URL; percent-encode it"
-        )
-    if "@" in urlsplit(base_url).netloc:
-        raise InputError(
-            f"base URL {base_url!r}: a user name or password in it would be published in every "
-            "feed; give the public address"
         )
     if "?" in base_url or "#" in base_url:
         raise InputError(
