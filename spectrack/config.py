@@ -120,8 +120,8 @@ def _class_regex(body: str) -> str:
     """A glob's ``[abc]``, ``[a-z]`` or ``[!abc]`` as a regex class of the same characters.
 
     Each character is escaped, so a glob's ``^``, ``&&`` or ``[`` is a character, as in
-    fnmatch, not a regex negation, set operation or nested set; a negated class never
-    matches ``/``, so that a class, like ``?``, stays within one segment.
+    fnmatch, not a regex negation, set operation or nested set; no class ever matches ``/``,
+    so that a class, like ``?``, stays within one segment.
     """
     negated = body.startswith("!")
     if negated:
@@ -135,7 +135,8 @@ def _class_regex(body: str) -> str:
         else:
             items.append(re.escape(body[index]))
             index += 1
-    return ("[^/" if negated else "[") + "".join(items) + "]"
+    # A range may span '/' ([+-0]): the look-ahead keeps any class off it.
+    return ("[^/" if negated else "(?!/)[") + "".join(items) + "]"
 
 
 def _glob_regex(pattern: str) -> str:

@@ -387,6 +387,7 @@ def test_a_configuration_or_ack_file_that_cannot_be_read_says_why(
         ("/[[]x", ["/[x"], ["/x", "/[]x"]),
         ("/v[0-9]", ["/v5"], ["/va", "/v-"]),
         ("/v[!]]", ["/v1"], ["/v]", "/v/"]),
+        ("/v[+-0]x", ["/v.x", "/v0x"], ["/v/x"]),
     ],
 )
 def test_globs_match_url_paths_by_segment(
