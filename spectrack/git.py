@@ -60,6 +60,17 @@ def run_git(
         raise error("git: not found on PATH; install git") from None
     if check and done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        # fast-import ends with where it dumped its crash report, after the line saying why.
+        while len(message) > 1 and message[-1].startswith("fast-import: dumping crash report"):
+            message.pop()
         reason = message[-1] if message else f"exit status {done.returncode}"
-        raise error(f"{repo}: git {args[0]} failed: {reason}")
+        raise error(f"{repo}: git {_command(args)} failed: {reason}")
     return done.stdout
+
+
+def _command(args: tuple[str, ...]) -> str:
+    """The git command of an argument list, past options such as ``-c name=value``."""
+    index = 0
+    while index < len(args) and args[index].startswith("-"):
+        index += 2 if args[index] in ("-c", "-C") else 1
+    return args[index] if index < len(args) else "(no command)"

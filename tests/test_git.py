@@ -32,6 +32,19 @@ def test_a_failure_names_the_repository_the_command_and_gits_message(tmp_path: P
         run_git(tmp_path, "log")
 
 
+def test_a_failure_names_the_command_after_its_options_and_gits_fatal_line(
+    tmp_path: Path,
+) -> None:
+    # fast-import says why on a fatal line, then where it dumped its crash report: the error
+    # must carry the why, and name fast-import rather than the '-c' before it.
+    repo = new_repo(tmp_path / "repo")
+    with pytest.raises(StoreError) as raised:
+        run_git(repo.root, "-c", "x.y=z", "fast-import", stdin=b"nonsense\n", error=StoreError)
+    message = str(raised.value)
+    assert message.startswith(f"{repo.root}: git fast-import failed: fatal: ")
+    assert "nonsense" in message and "crash report" not in message
+
+
 def test_unchecked_runs_return_the_output_of_a_failing_command(tmp_path: Path) -> None:
     repo = new_repo(tmp_path / "repo")
     out = run_git(repo.root, "rev-parse", "--verify", "--quiet", "no-such-ref", check=False)
