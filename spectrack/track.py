@@ -11,8 +11,8 @@ For each source, in order:
    with the diff engine for the summary.
 4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410, or a
    redirect to a page the sitemap lists (the page moved there), makes them removal candidates,
-   an answer keeps them, marked unlisted. When the candidates are more
-   than ``max_removal`` of the source's pages, nothing is removed and the source fails.
+   an answer keeps them, marked unlisted. When the candidates are more than ``max_removal`` of
+   the source's pages, nothing is removed and the source fails.
 5. Fetch and store the pages new to the store, after the removals, so that a page renamed in
    letter case only keeps a plain file name.
 
