@@ -1053,6 +1053,18 @@ TOP = "# Blender\n\n"
             id="impersonal-phrase-with-another-subject",
         ),
         pytest.param(
+            "| Jar | Lid |\n|---|---|\n| glass | ✓ |\n| clay | ✓ |\n",
+            "| Jar | Lid |\n|---|---|\n| glass | ✓ |\n| clay | ✗ |\n",
+            [("editorial", "modified", (), ())],
+            id="tick-turned-to-a-cross-in-a-table",
+        ),
+        pytest.param(
+            "| Jar | Lid |\n|---|---|\n| glass | ✓ MUST |\n",
+            "| Jar | Lid |\n|---|---|\n| glass | ❌ MUST |\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="tick-turned-to-a-cross-in-a-requirement",
+        ),
+        pytest.param(
             '<ParamField query="lids" type="string">The lids to fit.</ParamField>\n',
             '<ParamField query="lids" type="string[]">The lids to fit.</ParamField>\n',
             [("editorial", "modified", (), ())],
