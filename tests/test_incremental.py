@@ -335,6 +335,33 @@ def test_a_lead_in_that_starts_with_a_tag_keeps_its_list_in_a_window(
     assert kinds(read_alike(old, new, name)) == [("normative", "added")]
 
 
+TABLE_UNDER_A_LEAD_IN = (
+    "# Jars\n\nIntro text.\n\nEvery jar label MUST show these fields:\n\n"
+    "| Field | Form |\n|---|---|\n| `name` | text |\n| `size` | litres |\n\nMore text.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("old_row", "new_row", "expected"),
+    [
+        (
+            "| `size` | litres |\n",
+            "| `size` | litres |\n| `lid` | text |\n",
+            [("normative", "added")],
+        ),
+        ("| `size` | litres |\n", "", [("normative", "removed")]),
+        ("| `size` | litres |", "| `size` | millilitres |", [("normative", "modified")]),
+        ("| Field | Form |", "| Label field | Form |", [("editorial", "modified")]),
+    ],
+    ids=["row-added", "row-removed", "row-changed", "header-renamed"],
+)
+def test_the_rows_of_a_table_a_requirement_introduces_are_part_of_it(
+    old_row: str, new_row: str, expected: list[tuple[str, str]]
+) -> None:
+    new = TABLE_UNDER_A_LEAD_IN.replace(old_row, new_row)
+    assert kinds(read_alike(TABLE_UNDER_A_LEAD_IN, new)) == expected
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

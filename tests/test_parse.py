@@ -1181,3 +1181,17 @@ def test_a_change_inside_a_pymdown_block_keeps_the_block_around_it(incremental: 
     weakened = old.replace("MUST be earthed", "SHOULD be earthed")
     page = diff_texts(old, weakened, "pump.md", incremental=incremental)
     assert [c.kind.value for c in page.changes] == ["weakened"]
+
+
+def test_the_body_rows_of_a_table_a_requirement_introduces_have_it_as_their_lead_in() -> None:
+    document = parse(
+        "Every jar MUST show:\n\n| Field | Form |\n|---|---|\n| name | text |\n"
+        "- a list right after the table\n"
+    )
+    lead_ins = {block.text: block.lead_in and block.lead_in.text for block in document.blocks}
+    assert lead_ins == {
+        "Every jar MUST show:": None,
+        "Field | Form": None,
+        "name | text": "Every jar MUST show:",
+        "a list right after the table": None,
+    }

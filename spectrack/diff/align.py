@@ -58,6 +58,9 @@ WHOLE_BLOCK_KINDS = frozenset(
     {BlockKind.CODE, BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.COMPONENT}
 )
 """Blocks compared as one unit rather than sentence by sentence."""
+_NEVER_LED_IN = frozenset({BlockKind.CODE, BlockKind.HEADING, BlockKind.COMPONENT})
+"""Blocks that are no part of the requirement whose list they stand in: code, headings and
+components (a table's rows are, as a list's items are)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -70,7 +73,7 @@ class Unit:
     @property
     def lead_in(self) -> Sentence | None:
         """The requirement whose list the unit stands in (code is never part of one)."""
-        return None if self.block.kind in WHOLE_BLOCK_KINDS else self.block.lead_in
+        return None if self.block.kind in _NEVER_LED_IN else self.block.lead_in
 
     @property
     def own_keywords(self) -> tuple[Keyword, ...]:
@@ -130,8 +133,7 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
         else:
             sentences = block.sentences
         lead_in = block.lead_in
-        if lead_in is not None and not whole:
-            # Code is never part of a requirement.
+        if lead_in is not None and block.kind not in _NEVER_LED_IN:
             sentences = [_under(lead_in, sentence) for sentence in sentences]
         units.extend([Unit(block, sentence) for sentence in sentences])
     return units

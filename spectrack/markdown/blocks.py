@@ -146,7 +146,10 @@ class _Walk:
     lead_in: Sentence | None = None
     """The block just added, when a list that follows would be part of its requirement."""
     lead_ins: list[Sentence | None] = field(default_factory=list)
-    """The requirement that introduces each open list (see `Block.lead_in`), innermost last."""
+    """The requirement that introduces each open list or table body (see `Block.lead_in`),
+    innermost last."""
+    table_lead_in: Sentence | None = None
+    """The requirement just before the table being read: its body rows are part of it."""
 
     @property
     def admonition(self) -> str | None:
@@ -334,6 +337,17 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             )
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)
+        elif kind == "table_open":
+            state.table_lead_in = state.lead_in
+        elif kind == "tbody_open":
+            # "The following fields are REQUIRED:" introduces the rows as it does a list's
+            # items; the header row only names the columns.
+            state.lead_in = state.table_lead_in
+            state.open_list()
+        elif kind == "tbody_close":
+            # Unlike a list's end, a table's leaves something readers see before what follows.
+            state.lead_ins.pop()
+            state.lead_in = None
         elif kind == "abbreviation":
             state.add(BlockKind.PARAGRAPH, InlineText.of(token.content), span, keywords=False)
         elif kind == "html_block":

@@ -46,6 +46,10 @@ _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
 """A list item's marker with the spaces after it: where the item's content starts."""
 _ORDERED_MARKER = re.compile(r"(\d{1,9})[.)]")
+_TABLE_DELIMITER = re.compile(
+    r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$"
+)
+"""A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
@@ -228,7 +232,10 @@ class Outline:
         ("Servers MUST reject a request when:") whose items are read with that sentence, so no
         window may start between them and it.
         """
-        if not _LIST_ITEM.match(self.lines[line]) or _THEMATIC_BREAK.match(self.lines[line]):
+        if not (
+            (_LIST_ITEM.match(self.lines[line]) and not _THEMATIC_BREAK.match(self.lines[line]))
+            or self._opens_table(line)
+        ):
             return False
 
         def step(previous: int) -> int | _Found[bool]:
@@ -260,6 +267,15 @@ class Outline:
             return previous - 1
 
         return _walk_remembering(self._introduced, line - 1, step)
+
+    def _opens_table(self, line: int) -> bool:
+        """Whether ``line`` is a table's header row, whose body rows a lead-in introduces as it
+        does a list's items (see `_introduced_item`)."""
+        return (
+            "|" in self.lines[line]
+            and line + 1 < len(self.lines)
+            and _TABLE_DELIMITER.match(self.lines[line + 1]) is not None
+        )
 
     def _markup_before_introduced_list(self, line: int) -> bool:
         """Whether ``line`` opens markup (a comment, an element) or a link reference definition
