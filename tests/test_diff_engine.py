@@ -297,6 +297,11 @@ FORMATTING_TRANSFORMS = [
         ":::tip\nCrumbs MAY be shaken out.\n:::\n",
         id="bold-label-and-colon-to-container",
     ),
+    pytest.param(
+        "A jar MUST be washed, dried and sealed.\n",
+        "A jar MUST be:\n\n- washed,\n- dried and\n- sealed.\n",
+        id="requirement-laid-out-as-a-lead-in-and-a-list",
+    ),
 ]
 
 

@@ -166,8 +166,19 @@ def _lowercase(runs: list[list[str]]) -> list[list[str]]:
 
 
 def _keywords(units: Sequence[Unit]) -> list[str]:
-    """The keywords of ``units``, sorted: "MUST NOT" and "MUST, NOT" read alike as words."""
-    return sorted(keyword.word for unit in units for keyword in unit.sentence.keywords)
+    """The keywords of ``units``, sorted: "MUST NOT" and "MUST, NOT" read alike as words. An
+    item whose lead-in stands among ``units`` counts only its own, which readers see once, on
+    the lead-in ("Servers MUST log, check and reply." laid out as "Servers MUST:" and a list)."""
+    present = {(unit.sentence.key, unit.sentence.line) for unit in units}
+    return sorted(
+        keyword.word
+        for unit in units
+        for keyword in (
+            unit.own_keywords
+            if unit.lead_in is not None and (unit.lead_in.key, unit.lead_in.line) in present
+            else unit.sentence.keywords
+        )
+    )
 
 
 def _kept_whole(
