@@ -35,7 +35,13 @@ from spectrack.config import (
 )
 from spectrack.dates import parse_when
 from spectrack.errors import InputError, SpectrackError, StoreError
-from spectrack.exitcodes import EXIT_FETCH_FAILED, EXIT_USAGE, FAIL_ON_CHOICES, exit_code
+from spectrack.exitcodes import (
+    EXIT_FETCH_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    FAIL_ON_CHOICES,
+    exit_code,
+)
 from spectrack.formats.text import shown
 from spectrack.history import LOG_CLASSES, log_entries, log_line
 from spectrack.importgit import check_arguments as check_import_arguments
@@ -614,7 +620,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_USAGE)
     except click.exceptions.Abort:
         _echo("spectrack: aborted", err=True)
-        sys.exit(EXIT_USAGE)
+        sys.exit(EXIT_INTERRUPTED)
     except SpectrackError as error:
         _echo(f"spectrack: error: {error}", err=True)
         sys.exit(error.exit_code)

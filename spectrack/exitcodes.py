@@ -1,7 +1,8 @@
 """Exit codes, shared by every command (see README, "Alerting in CI").
 
 0 nothing at or above ``--fail-on``; 1 changes at or above it; 2 usage or input error;
-3 the run finished but some pages could not be fetched. ``--exit-zero`` turns 1 into 0 for
+3 the run finished but some pages could not be fetched; 130 interrupted (Ctrl-C), as shells
+report a command SIGINT stopped. ``--exit-zero`` turns 1 into 0 for
 report-only jobs; errors keep their codes.
 """
 
@@ -13,6 +14,7 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_FETCH_FAILED = 3
+EXIT_INTERRUPTED = 130
 
 FAIL_ON_CHOICES = ("normative", "editorial", "formatting", "never")
 """Values of ``--fail-on``: a change class, or ``never``."""

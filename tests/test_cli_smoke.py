@@ -1,3 +1,5 @@
+import signal
+import socket
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -132,3 +134,27 @@ def test_an_option_missing_its_value_is_one_line_with_where_to_read_more(capsys)
     assert run.err == (
         "spectrack: error: Option '--since' requires an argument. (see spectrack log --help)\n"
     )
+
+
+def test_an_interrupted_command_says_so_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C while a fetch waits for a site that never answers: one line, exit 130."""
+    with socket.create_server(("127.0.0.1", 0)) as silent_site:
+        port = silent_site.getsockname()[1]
+        (tmp_path / "spectrack.toml").write_text(
+            f'[[source]]\nname = "lamps"\nsitemap = "http://127.0.0.1:{port}/sitemap.xml"\n'
+        )
+        process = subprocess.Popen(
+            [sys.executable, "-m", "spectrack", "fetch", "--quiet"],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        # Once it asks for the sitemap, the command runs: the interpreter is past its imports.
+        silent_site.settimeout(60)
+        connection, _ = silent_site.accept()
+        with connection:
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    # Click starts a new line first, past the ^C a terminal echoes.
+    assert err.strip() == b"spectrack: aborted"
