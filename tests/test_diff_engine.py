@@ -302,6 +302,11 @@ FORMATTING_TRANSFORMS = [
         "A jar MUST be:\n\n- washed,\n- dried and\n- sealed.\n",
         id="requirement-laid-out-as-a-lead-in-and-a-list",
     ),
+    pytest.param(
+        "## 🚀 Lids\n\n🔒 Lids MUST click.\n",
+        "## Lids\n\nLids MUST click.\n",
+        id="pictures-dropped",
+    ),
 ]
 
 

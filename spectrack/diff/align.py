@@ -32,13 +32,14 @@ similarity filter once tied ones are paired."""
 WORD = re.compile(r"\w+")
 WORD_OR_SIGN = re.compile(
     r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
-    "|[\u25a0-\u25ff\u2600-\u27bf\U0001f300-\U0001faff]"
+    "|[\u25a0-\u25ff\u2600-\u27bf]"
 )
 """A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
-of a number or another symbol (``/``, ``*``, ``%``; a shape, a tick or an emoji: ``●``, ``✓``,
-``❌``): text whose bounds, types or patterns turned around by one of these says something
-else, though no word changed (a feature table's ``✓`` → ``✗``). Sentence punctuation is none of
-them, nor ``|``, which parts a table row's cells (an HTML table's cells show none)."""
+of a number or another symbol (``/``, ``*``, ``%``; a shape, a tick or a cross: ``●``, ``✓``,
+``❌``; pictures such as 🚀 stay decoration): text whose bounds, types or patterns turned around
+by one of these says something else, though no word changed (a feature table's ``✓`` → ``✗``).
+Sentence punctuation is none of them, nor ``|``, which parts a table row's cells (an HTML
+table's cells show none)."""
 
 _PUNCTUATION = re.compile(r"[!?()\[\]{}|\"⟨⟩]|[.,;](?!\w)|(?<!\w)[.,;]")
 """Marks between which the pieces of a sentence may be listed in any order (see `pieces_of`):
