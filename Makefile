@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SHARED ?= ../shared
 
-.PHONY: demo test check eval bench bench-fetch goldens clean
+.PHONY: demo test check eval bench bench-fetch fuzz goldens clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ bench: $(STAMP)
 
 bench-fetch: $(STAMP)
 	$(BIN)/python -m bench.fetch
+
+fuzz: $(STAMP)
+	$(BIN)/python -m bench.fuzz --seconds 180 --out reports/fuzz.jsonl
 
 goldens: $(STAMP)
 	$(BIN)/python -m tests.goldens

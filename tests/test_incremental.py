@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench import fuzz
 from spectrack.diff import diff_texts
 from spectrack.markdown.outline import outline
 from spectrack.markdown.parser import parser
@@ -839,3 +844,18 @@ def test_a_footnote_reads_alike_with_its_definition_in_or_out_of_the_window(far:
         ("editorial", "modified"),
         ("normative", "weakened"),
     ]
+
+
+def test_the_fuzzer_diffs_random_pairs_both_ways_and_keeps_each_disagreement(
+    tmp_path: Path,
+) -> None:
+    kept = tmp_path / "disagree.jsonl"
+    summary = fuzz.run(seconds=600, most=300, seed=5, out=kept)
+    tried, disagree, verdicts, raised = map(int, re.findall(r"\d+", summary))
+    assert (tried, raised) == (300, 0)
+    pairs = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    assert len(pairs) == disagree >= verdicts
+    for pair in pairs:
+        windowed = diff_texts(pair["old"], pair["new"], pair["name"])
+        whole = diff_texts(pair["old"], pair["new"], pair["name"], incremental=False)
+        assert meaningful(windowed) != meaningful(whole)
