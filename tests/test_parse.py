@@ -1195,3 +1195,11 @@ def test_the_body_rows_of_a_table_a_requirement_introduces_have_it_as_their_lead
         "name | text": "Every jar MUST show:",
         "a list right after the table": None,
     }
+
+
+@pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
+def test_an_html_table_row_whose_cells_leave_out_their_end_tags_keeps_its_text(name: str) -> None:
+    html = parse("<table>\n<tr>\n<td>The valve\n<td>MUST\n</tr>\n</table>\n", name=name).blocks
+    markdown = parse("| The valve | MUST |\n|---|---|\n", name=name).blocks
+    assert [(b.kind, b.text) for b in html] == [(b.kind, b.text) for b in markdown]
+    assert [k.word for k in html[-1].sentences[0].keywords] == ["MUST"]

@@ -262,8 +262,9 @@ def _label_tab_items(tokens: list[Token], values: str) -> None:
                 token.meta = {**token.meta, "attrs": {**attrs, "label": label}}
 
 
-_CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)</\1\s*>", re.S | re.I)
-"""An HTML table cell: its name (``td``, ``th``) and what it holds."""
+_CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)(?:</t[dh]\s*>|(?=<t[dh][\s>])|\Z)", re.S | re.I)
+"""An HTML table cell: its name (``td``, ``th``) and what it holds. HTML may leave a cell's end
+tag out (``<td>MUST<td>Yes``): the next cell or the row's end closes it."""
 
 
 def _table_row(
