@@ -135,12 +135,12 @@ def compare_keywords(
 
     Keywords present on both sides cancel out (a sentence whose clauses changed places keeps its
     requirements); what is left decides: only new ones → ``added``, only lost ones → ``removed``
-    (``weakened`` when the word, or one as strong, survives in lowercase), some lost and some gained → stronger or
-    weaker by strength, ``modified`` when the polarity flips at equal strength or the changes
-    point both ways. With as many keywords on both sides, each is compared with the one in its
-    place: MUST, SHOULD → MUST NOT, MUST is the MUST negated (and the SHOULD raised), not the
-    SHOULD turned into a MUST NOT; otherwise a keyword negated beside a lost or gained one is
-    ``modified`` too (MUST, SHOULD → MUST NOT).
+    (``weakened`` when the word, or one as strong, survives in lowercase), some lost and some
+    gained → stronger or weaker by strength, ``modified`` when the polarity flips at equal
+    strength or the changes point both ways. With as many keywords on both sides, each is
+    compared with the one in its place: MUST, SHOULD → MUST NOT, MUST is the MUST negated (and
+    the SHOULD raised), not the SHOULD turned into a MUST NOT; otherwise a keyword negated beside
+    a lost or gained one is ``modified`` too (MUST, SHOULD → MUST NOT).
     """
     old_words = Counter((k.strength, k.negative) for k in old)
     new_words = Counter((k.strength, k.negative) for k in new)
