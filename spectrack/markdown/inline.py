@@ -61,10 +61,21 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 LINK_TARGETS = re.compile(r" ⟨([^⟩]*)⟩$")
 """The link targets that end a key (see `InlineText.key`), spaces between them."""
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
-_TITLE_ATTRIBUTE = re.compile(
-    r"""\stitle\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
-)
-_HREF = re.compile(r"""\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+
+
+def _html_attribute(name: str) -> re.Pattern[str]:
+    """An HTML tag's attribute ``name`` and its value, double-, single- or unquoted."""
+    return re.compile(rf"""\s{name}\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+
+
+def _attribute_value(attribute: re.Pattern[str], tag: str) -> str | None:
+    """The value of an `_html_attribute` in ``tag``, entities decoded, or None without one."""
+    found = attribute.search(tag)
+    return None if found is None else unescape(next(v for v in found.groups() if v is not None))
+
+
+_TITLE_ATTRIBUTE = _html_attribute("title")
+_HREF = _html_attribute("href")
 _RANGE_TAGS = {
     "code": "code",
     "kbd": "code",
@@ -482,9 +493,8 @@ def _html_tag(result: InlineText, tag: str) -> None:
         # A power (10<sup>6</sup>): flattened, it would read as another number (106).
         result.append("^")
     elif name == "a" and not match.group(1):
-        href = _HREF.search(tag)
-        if href is not None:
-            target = unescape(next(value for value in href.groups() if value is not None))
+        target = _attribute_value(_HREF, tag)
+        if target is not None:
             result.links.append((result.length, normalize_target(target)))
     elif name in _RANGE_TAGS:
         if match.group(1):
@@ -501,9 +511,7 @@ def _html_tag(result: InlineText, tag: str) -> None:
             _component_attributes(result, tag)
             return
     if not match.group(1):
-        title = _TITLE_ATTRIBUTE.search(tag)
-        if title is not None:
-            _hover_title(result, unescape(next(v for v in title.groups() if v is not None)))
+        _hover_title(result, _attribute_value(_TITLE_ATTRIBUTE, tag))
 
 
 def attribute_targets(attrs: dict[str, str]) -> list[str]:
