@@ -85,9 +85,10 @@ def locate_keywords(
 
 
 _CAPITALIZED_WORD = re.compile(r"\b[A-Z][A-Z'’]+\b")
-_SHOUTED_WORDS = 5
+_SHOUTED_WORDS = 20
 """How many words besides keywords, all in capitals, make a sentence written in capitals (a
-licence's disclaimer) rather than an acronym-laden row such as ``ID | REQUIRED``."""
+licence's disclaimer, long by nature) rather than a requirement shouted ("THE SERVER MUST USE
+TLS.") or a row of acronyms (``ID | REQUIRED``), whose keywords count."""
 
 
 _ANY_KEYWORD_WORDS = frozenset(word for keyword in STRENGTH for word in keyword.split())

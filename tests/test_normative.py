@@ -107,9 +107,18 @@ def test_a_keyword_in_quotes_is_mentioned_not_used(text: str, expected: list[str
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("IN NO EVENT SHALL THE MAKERS OF THE FAN BE LIABLE FOR ANY LOSS.", []),
-        ("YOU MAY NOT RUN THE FAN EXCEPT AS THIS LICENCE SAYS.", []),
+        (
+            "IN NO EVENT SHALL THE MAKERS OF THE FAN OR ITS PARTS BE LIABLE FOR ANY LOSS, CLAIM"
+            " OR DAMAGE OF ANY KIND ARISING FROM ITS USE.",
+            [],
+        ),
+        (
+            "YOU MAY NOT RUN, COPY OR SELL THE FAN OR ANY OF ITS PARTS EXCEPT AS THIS LICENCE"
+            " SAYS AND ONLY WHERE THE LAW ALLOWS IT.",
+            [],
+        ),
         ("THE FAN MUST STOP.", ["MUST"]),
+        ("THE FAN MUST STOP WHEN ITS GUARD IS OPEN OR ITS BLADES ARE BENT.", ["MUST"]),
         ("ID | RPM | REQUIRED", ["REQUIRED"]),
         ("In no event SHALL the makers of the fan be liable for any loss.", ["SHALL"]),
     ],
@@ -121,7 +130,10 @@ def test_a_sentence_written_in_capitals_has_no_keyword_unless_it_is_short(
 
 
 def test_code_in_a_sentence_written_in_capitals_does_not_count() -> None:
-    text = "THE FAN `speed` MUST STAY UNDER TEN THOUSAND TURNS."
+    text = (
+        "THE FAN `speed` MUST STAY UNDER TEN THOUSAND TURNS, OR THE MAKERS OF THE FAN ARE NOT"
+        " LIABLE FOR ANY LOSS OR DAMAGE OF ANY KIND."
+    )
     assert words(text) == ["MUST"]
     assert [k.word for k in find_keywords(text, [(8, 15)])] == []
     assert [k.word for k in find_keywords("THE FAN `x` MUST RUN.", [(8, 11)])] == ["MUST"]
