@@ -311,6 +311,12 @@ def test_an_item_moved_within_its_list_is_a_move() -> None:
     assert [c.kind.value for c in diff_texts(old, new, "page.md").changes] == ["moved"]
 
 
+def test_an_item_moved_in_a_list_of_a_requirement_that_says_when_is_a_move() -> None:
+    old = "# T\n\nAfter connecting, clients MUST send these first:\n\n- the header\n- the token\n"
+    new = old.replace("- the header\n- the token", "- the token\n- the header")
+    assert [c.kind.value for c in read_alike(old, new).changes] == ["moved"]
+
+
 @pytest.mark.parametrize("marker", ["- ", "1. "])
 def test_an_item_moved_within_a_list_whose_order_is_required_is_modified(marker: str) -> None:
     old = (

@@ -1203,3 +1203,16 @@ def test_an_html_table_row_whose_cells_leave_out_their_end_tags_keeps_its_text(n
     markdown = parse("| The valve | MUST |\n|---|---|\n", name=name).blocks
     assert [(b.kind, b.text) for b in html] == [(b.kind, b.text) for b in markdown]
     assert [k.word for k in html[-1].sentences[0].keywords] == ["MUST"]
+
+
+def test_a_table_after_the_list_of_a_requirement_is_not_introduced_by_it() -> None:
+    document = parse(
+        "Labels MUST show these:\n\n- a name\n\n| Part | Size |\n|---|---|\n| lid | 5 |\n"
+    )
+    lead_ins = {block.text: block.lead_in and block.lead_in.text for block in document.blocks}
+    assert lead_ins == {
+        "Labels MUST show these:": None,
+        "a name": "Labels MUST show these:",
+        "Part | Size": None,
+        "lid | 5": None,
+    }

@@ -317,9 +317,15 @@ def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
     )
 
 
+LIST_ORDER_WORDS = frozenset({"order", "ordered", "sequence", "priority", "preference"})
+"""Words by which a requirement that introduces a list says its items' order matters ("in this
+order:"). Words of time (first, then, after) say when it applies ("After connecting, clients
+MUST send:"), not in what order its items come."""
+
+
 def speaks_of_order(key: str) -> bool:
-    """Whether a requirement (its key) says that an order matters (see `ORDER_WORDS`)."""
-    return not ORDER_WORDS.isdisjoint(requirement_words(key))
+    """Whether a requirement (its key) says that the order of its list matters."""
+    return not LIST_ORDER_WORDS.isdisjoint(requirement_words(key))
 
 
 def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:

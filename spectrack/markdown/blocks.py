@@ -338,7 +338,10 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)
         elif kind == "table_open":
-            state.table_lead_in = state.lead_in
+            # Only a lead-in right above the table introduces it: after a list it introduced,
+            # the table is more of the page, not more of the list.
+            just_added = state.blocks[-1].sentences[-1:] if state.blocks else ()
+            state.table_lead_in = state.lead_in if state.lead_in in just_added else None
         elif kind == "tbody_open":
             # "The following fields are REQUIRED:" introduces the rows as it does a list's
             # items; the header row only names the columns.
