@@ -234,22 +234,24 @@ def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     return True
 
 
-_TAB_VALUE = re.compile(
-    r"""\{[^{}]*?\blabel\s*:\s*(["'`])(.*?)\1[^{}]*?\bvalue\s*:\s*(["'`])(.*?)\3[^{}]*\}"""
-    r"""|\{[^{}]*?\bvalue\s*:\s*(["'`])(.*?)\5[^{}]*?\blabel\s*:\s*(["'`])(.*?)\7[^{}]*\}"""
-)
-"""One ``{label: 'HTTP', value: 'http'}`` of Docusaurus' ``values`` list, in either order."""
+_TAB_OBJECT = re.compile(r"\{([^{}]*)\}")
+"""One ``{label: 'HTTP', value: 'http'}`` of Docusaurus' ``values`` list."""
+_TAB_FIELD = re.compile(r"""\b(label|value)\s*:\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`)""")
+"""A tab's label or value in its object, in any of JavaScript's quotes."""
 
 
 def _label_tab_items(tokens: list[Token], values: str) -> None:
     """Give each ``TabItem`` of a ``<Tabs values={[…]}>`` (the first token) without a label the
     label its value has in the list, as Docusaurus' older tabs show it."""
-    labels = {
-        (match[4] if match[4] is not None else match[6]): (
-            match[2] if match[2] is not None else match[8]
-        )
-        for match in _TAB_VALUE.finditer(values)
-    }
+    labels = {}
+    for tab in _TAB_OBJECT.finditer(values):
+        fields: dict[str, str] = {}
+        for field in _TAB_FIELD.finditer(tab[1]):
+            fields.setdefault(
+                field[1], next(text for text in field.groups()[1:] if text is not None)
+            )
+        if "label" in fields and "value" in fields:
+            labels[fields["value"]] = fields["label"]
     for token in tokens:
         if (
             token.type in ("component_open", "component")

@@ -47,7 +47,7 @@ _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
 """A list item's marker with the spaces after it: where the item's content starts."""
 _ORDERED_MARKER = re.compile(r"(\d{1,9})[.)]")
 _TABLE_DELIMITER = re.compile(
-    r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$"
+    r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$"
 )
 """A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")

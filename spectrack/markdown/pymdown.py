@@ -21,7 +21,9 @@ from markdown_it.rules_block import StateBlock
 
 from spectrack.markdown.admonitions import KIND_BY_NAME
 
-BLOCK_FENCE = re.compile(r"[ \t]*/{3,}[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
+BLOCK_FENCE = re.compile(
+    r"[ \t]*/{3,}(?:[ \t]*([A-Za-z][\w-]*)(?:[ \t]*\|[ \t]*(\S(?:.*\S)?)?)?)?[ \t]*"
+)
 """A block's opening line (its name, and title after ``|``) or, with no name, its closing one."""
 _CODE_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})(.*)")
 _OPTION = re.compile(r"[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*")
