@@ -299,6 +299,11 @@ def _table_row(
     return True
 
 
+LONGEST_INLINE_TAG = 1000
+"""The most characters a JSX tag inside a sentence is looked for in: a brace left open would
+otherwise send the search from every later ``<`` to the paragraph's end."""
+
+
 def jsx_inline_rule(state: StateInline, silent: bool) -> bool:
     """A JSX tag inside a sentence whose attributes hold an expression (``<span
     style={{color: 'red'}}>``): one ``html_inline`` token, as markdown-it makes of an HTML tag,
@@ -308,8 +313,13 @@ def jsx_inline_rule(state: StateInline, silent: bool) -> bool:
     start = state.pos
     if src[start] != "<":
         return False
-    tag = scan_tag(src, start, state.posMax)
-    if tag is None or "{" not in src[start : tag.end]:
+    limit = min(state.posMax, start + LONGEST_INLINE_TAG)
+    # No expression before the first ">": markdown-it's own rule reads the tag.
+    first_end = src.find(">", start, limit)
+    if first_end < 0 or src.find("{", start, first_end) < 0:
+        return False
+    tag = scan_tag(src, start, limit)
+    if tag is None:
         return False
     if not silent:
         token = state.push("html_inline", "", 0)
