@@ -373,6 +373,36 @@ def test_the_rows_of_a_table_a_requirement_introduces_are_part_of_it(
     assert kinds(read_alike(TABLE_UNDER_A_LEAD_IN, new)) == expected
 
 
+HTML_TABLE_UNDER_A_LEAD_IN = (
+    "# Jars\n\nIntro text.\n\nEvery jar label MUST show these fields:\n\n<table>\n"
+    "<tr><th>Field</th><th>Form</th></tr>\n<tr><td>name</td><td>text</td></tr>\n"
+    "<tr><td>size</td><td>litres</td></tr>\n</table>\n\nMore text.\n"
+)
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+@pytest.mark.parametrize(
+    ("old_row", "new_row", "expected"),
+    [
+        ("<tr><td>size</td><td>litres</td></tr>\n", "", [("normative", "removed")]),
+        ("<td>litres</td>", "<td>millilitres</td>", [("normative", "modified")]),
+        ("<th>Field</th>", "<th>Label field</th>", [("editorial", "modified")]),
+    ],
+    ids=["row-removed", "row-changed", "header-renamed"],
+)
+def test_the_rows_of_an_html_table_a_requirement_introduces_are_part_of_it(
+    old_row: str, new_row: str, expected: list[tuple[str, str]], name: str
+) -> None:
+    new = HTML_TABLE_UNDER_A_LEAD_IN.replace(old_row, new_row)
+    assert kinds(read_alike(HTML_TABLE_UNDER_A_LEAD_IN, new, name)) == expected
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_table_under_a_requirement_written_in_html_is_formatting(name: str) -> None:
+    report = read_alike(TABLE_UNDER_A_LEAD_IN, HTML_TABLE_UNDER_A_LEAD_IN, name)
+    assert report.verdict == "formatting"
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

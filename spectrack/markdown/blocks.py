@@ -148,8 +148,9 @@ class _Walk:
     lead_ins: list[Sentence | None] = field(default_factory=list)
     """The requirement that introduces each open list or table body (see `Block.lead_in`),
     innermost last."""
-    table_lead_in: Sentence | None = None
-    """The requirement just before the table being read: its body rows are part of it."""
+    table_depths: list[int] = field(default_factory=list)
+    """How many containers were open as each open HTML ``<table>`` began, innermost last: the
+    component that closes at that depth ends it."""
 
     @property
     def admonition(self) -> str | None:
@@ -170,7 +171,10 @@ class _Walk:
         key: str | None = None,
         keywords: bool = True,
         language: str = "",
+        led_in: bool = True,
     ) -> None:
+        """Add a block of ``inline``'s text on lines ``span``; ``led_in`` False keeps it out of
+        the requirement whose list or table it stands in (a table's header row)."""
         self.list_item_pending = False
         text = inline.text
         if not text and not inline.links:
@@ -241,7 +245,7 @@ class _Walk:
                 marks=tuple(marks),
                 admonition=self.admonition,
                 language=language,
-                lead_in=self.lead_ins[-1] if self.lead_ins else None,
+                lead_in=self.lead_ins[-1] if self.lead_ins and led_in else None,
             )
         )
         last = sentences[-1] if sentences else None
@@ -262,6 +266,21 @@ class _Walk:
         """A list ends: one that follows with nothing readers see between them (a comment) reads
         as more of it, introduced by the same requirement."""
         self.lead_in = self.lead_ins.pop() if self.lead_ins else None
+
+    def open_table(self) -> None:
+        """A table starts: its body rows are items of the requirement right above it (not one
+        whose list came between), or of the enclosing list's."""
+        just_added = self.blocks[-1].sentences[-1:] if self.blocks else ()
+        if self.lead_in not in just_added:
+            self.lead_in = None
+        self.open_list()
+
+    def close_table(self) -> None:
+        """A table ends: unlike a list's end, it leaves something readers see before what
+        follows, so nothing below continues its requirement."""
+        if self.lead_ins:
+            self.lead_ins.pop()
+        self.lead_in = None
 
     def heading(self, level: int, inline: InlineText, span: tuple[int, int]) -> None:
         while self.headings and self.headings[-1][0] >= level:
@@ -338,24 +357,18 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "tr_open":
             index = _table_row(state, tokens, index, span)
         elif kind == "table_open":
-            # Only a lead-in right above the table introduces it: after a list it introduced,
-            # the table is more of the page, not more of the list.
-            just_added = state.blocks[-1].sentences[-1:] if state.blocks else ()
-            state.table_lead_in = state.lead_in if state.lead_in in just_added else None
-        elif kind == "tbody_open":
-            # "The following fields are REQUIRED:" introduces the rows as it does a list's
-            # items; the header row only names the columns.
-            state.lead_in = state.table_lead_in
-            state.open_list()
-        elif kind == "tbody_close":
-            # Unlike a list's end, a table's leaves something readers see before what follows.
-            state.lead_ins.pop()
-            state.lead_in = None
+            state.open_table()
+        elif kind == "table_close":
+            state.close_table()
         elif kind == "abbreviation":
             state.add(BlockKind.PARAGRAPH, InlineText.of(token.content), span, keywords=False)
         elif kind == "html_block":
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
+            if kind == "component_open" and token.meta.get("name", "").lower() == "table":
+                # An HTML table reads as a Markdown one; its container opens below.
+                state.table_depths.append(len(state.containers))
+                state.open_table()
             _component(state, token, span)
         elif kind in ("alert_title_open", "admonition_title_open", "container_title_open"):
             # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
@@ -376,6 +389,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind in _CLOSERS and state.containers:
             state.lead_in = None
             state.containers.pop()
+            if state.table_depths and state.table_depths[-1] == len(state.containers):
+                state.table_depths.pop()
+                state.close_table()
         index += 1
     return state
 
@@ -446,14 +462,17 @@ def _without_callout_label(children: list[Token]) -> list[Token]:
 
 def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
     row = InlineText()
+    header = False
     index += 1
     while index < len(tokens) and tokens[index].type != "tr_close":
         if tokens[index].type == "inline":
             if row.length:
                 row.append(" | ")
             inline_text(tokens[index].children, row)
+        header = header or tokens[index].type == "th_open"
         index += 1
-    state.add(BlockKind.TABLE_ROW, row, span)
+    # A header row only names the columns: no item of the requirement that introduces the table.
+    state.add(BlockKind.TABLE_ROW, row, span, led_in=not header)
     return index
 
 
