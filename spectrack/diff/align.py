@@ -73,8 +73,8 @@ class Unit:
 
     @property
     def lead_in(self) -> Sentence | None:
-        """The requirement whose list the unit stands in (code is never part of one)."""
-        return None if self.block.kind in _NEVER_LED_IN else self.block.lead_in
+        """The requirement whose list or table the unit stands in (see `_lead_in_of`)."""
+        return _lead_in_of(self.block)
 
     @property
     def own_keywords(self) -> tuple[Keyword, ...]:
@@ -133,11 +133,17 @@ def units_of(blocks: Sequence[Block]) -> list[Unit]:
             )
         else:
             sentences = block.sentences
-        lead_in = block.lead_in
-        if lead_in is not None and block.kind not in _NEVER_LED_IN:
+        lead_in = _lead_in_of(block)
+        if lead_in is not None:
             sentences = [_under(lead_in, sentence) for sentence in sentences]
         units.extend([Unit(block, sentence) for sentence in sentences])
     return units
+
+
+def _lead_in_of(block: Block) -> Sentence | None:
+    """The requirement whose list or table a block stands in, unless the block is one of
+    `_NEVER_LED_IN`."""
+    return None if block.kind in _NEVER_LED_IN else block.lead_in
 
 
 def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:

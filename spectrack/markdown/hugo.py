@@ -103,18 +103,15 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
             state.line = start_line + 1
         return True
     name = opening.group(3)
-    meta: dict[str, object] = {
-        "name": name,
-        "attrs": parse_arguments(opening.group(4)),
-        "syntax": "hugo",
-    }
+    attrs = parse_arguments(opening.group(4))
+    meta: dict[str, object] = {"name": name, "attrs": attrs, "syntax": "hugo"}
     closing = find_closing(src, name, opening.end(), state.eMarks[end_line - 1])
     if closing is None:
         return finish_element(state, meta, start_line, start_line, opening.end(), None, silent)
     close_line = line_of(state, closing[1] - 1, start_line, end_line)
     body = (opening.end(), closing[0])
     if name in CODE_SHORTCODES:
-        return _code(state, meta, start_line, close_line, closing[1], body, silent)
+        return _code(state, attrs, start_line, close_line, closing[1], body, silent)
     first_token = len(state.tokens)
     if not finish_element(state, meta, start_line, close_line, closing[1], body, silent):
         return False
@@ -130,7 +127,7 @@ CODE_SHORTCODES = frozenset({"highlight"})
 
 def _code(
     state: StateBlock,
-    meta: dict[str, object],
+    attrs: dict[str, str],
     start_line: int,
     last_line: int,
     end: int,
@@ -143,9 +140,7 @@ def _code(
     if silent:
         return True
     token = state.push("fence", "code", 0)
-    attrs = meta["attrs"]
-    assert isinstance(attrs, dict)
-    token.info = str(attrs.get("0", attrs.get("lang", "")))
+    token.info = attrs.get("0", attrs.get("lang", ""))
     token.content = state.src[body[0] : body[1]].strip("\n") + "\n"
     token.map = [start_line, last_line + 1]
     state.line = last_line + 1
