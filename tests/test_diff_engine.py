@@ -1069,6 +1069,27 @@ TOP = "# Blender\n\n"
             id="tick-turned-to-a-cross-in-a-table",
         ),
         pytest.param(
+            "Jars MUST be sealed and SHOULD be labelled.\n",
+            "Jars MUST be sealed. They SHOULD be labelled.\n",
+            [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],
+            id="requirements-split-at-and-with-a-pronoun",
+        ),
+        pytest.param(
+            "Jars MUST be sealed. Jars MUST be labelled.\n",
+            "Jars MUST be sealed and MUST be labelled.\n",
+            [("editorial", "modified", ("MUST", "MUST"), ("MUST", "MUST"))],
+            id="requirements-of-one-subject-joined-at-and",
+        ),
+        pytest.param(
+            "Jars MUST be sealed and MUST be labelled.\n",
+            "Jars MUST be sealed. Lids MUST be labelled.\n",
+            [
+                ("normative", "removed", ("MUST", "MUST"), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="requirements-split-at-and-with-another-subject",
+        ),
+        pytest.param(
             "| Jar | Lid |\n|---|---|\n| glass | ✓ MUST |\n",
             "| Jar | Lid |\n|---|---|\n| glass | ❌ MUST |\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

@@ -20,6 +20,7 @@ from spectrack.diff.align import (
     words_of,
 )
 from spectrack.diff.classify import (
+    PRONOUNS,
     Vocabulary,
     classify_pair,
     classify_single,
@@ -140,11 +141,41 @@ def _words_kept(region: Region) -> ChangeClass | None:
     new_runs = [_visible_words(unit, marks, symbols, named_by_old) for unit in region.new]
     if _runs_kept(region, old_runs, new_runs, marks):
         return ChangeClass.FORMATTING
-    if len(region.old) != len(region.new) and _runs_kept(
-        region, _lowercase(old_runs), _lowercase(new_runs), marks
+    if len(region.old) != len(region.new) and (
+        _runs_kept(region, _lowercase(old_runs), _lowercase(new_runs), marks)
+        or _split_at_and(region.old, region.new)
+        or _split_at_and(region.new, region.old)
     ):
         return ChangeClass.EDITORIAL
     return None
+
+
+_VERB_KEYWORDS = frozenset({"must", "shall", "should", "may"})
+
+
+def _split_at_and(joined: Sequence[Unit], parts: Sequence[Unit]) -> bool:
+    """Whether ``parts`` say what the one sentence ``joined`` says, split where "and" joined
+    two requirements of one subject, each later part naming the subject again or by a pronoun
+    ("Jars MUST be sealed and MUST be labelled." → "Jars MUST be sealed. They MUST be
+    labelled.")."""
+    if len(joined) != 1 or len(parts) < 2:
+        return False
+    first = words_of(parts[0].sentence.key)
+    verb = next((index for index, word in enumerate(first) if word in _VERB_KEYWORDS), 0)
+    subject = first[:verb]
+    expected = list(first)
+    for part in parts[1:]:
+        words = words_of(part.sentence.key)
+        if subject and words[: len(subject)] == subject:
+            rest = words[len(subject) :]
+        elif words[:1] and words[0] in PRONOUNS:
+            rest = words[1:]
+        else:
+            return False
+        if not rest or rest[0] not in _VERB_KEYWORDS:
+            return False
+        expected += ["and", *rest]
+    return words_of(joined[0].sentence.key) == expected
 
 
 def _runs_kept(
