@@ -41,6 +41,7 @@ from spectrack.fetch import (
     Sitemap,
     Sleep,
     host_of,
+    looks_like_html,
     make_client,
     markdown_text,
     read_sitemap,
@@ -286,6 +287,17 @@ class _SourceRun:
                 # each of its edits a second time.
                 self.gone.append((state, f"no longer listed; redirects to {moved_to}"))
             elif response.status == 304:
+                self.writer.update(self.source.name, url, unlisted=True)
+                self.counts["unlisted"] += 1
+                self.counts["unchanged"] += 1
+            elif response.status == 200 and looks_like_html(response.body, response.content_type):
+                # Dropped from the sitemap and answered by an HTML page (an app shell, a soft
+                # 404): most likely gone, though nothing says so surely. Its text stays as
+                # stored, and the site's own choice to drop it does not fail every later run.
+                self.progress.warn(
+                    f"{self.source.markdown_url(url)}: no longer listed, and served as an HTML "
+                    "page (a soft 404?); the version stored before is kept"
+                )
                 self.writer.update(self.source.name, url, unlisted=True)
                 self.counts["unlisted"] += 1
                 self.counts["unchanged"] += 1

@@ -341,6 +341,23 @@ def test_page_dropped_but_still_served_stays_unlisted(site: LocalSite, store: Pa
     assert_consistent(store)
 
 
+def test_a_dropped_page_served_as_an_html_shell_is_kept_with_a_warning(
+    site: LocalSite, store: Path
+) -> None:
+    config, pages, _ = fetched_then_dropped(site, store)
+    site.routes["/spec/p5.md"] = Reply(
+        200, b"<!doctype html><html><body>Not here</body></html>", {"Content-Type": "text/html"}
+    )
+    progress = SilentProgress()
+    summary = fetch(config, progress=progress)
+    assert summary.ok, "a page the site no longer lists does not fail the run"
+    assert (summary.sources[0].removed, summary.sources[0].unlisted) == (0, 1)
+    assert [w for w in progress.warnings if "/spec/p5.md" in w and "no longer listed" in w]
+    assert page_bytes(store, "spec/spec/p5") == pages["/spec/p5"]
+    with Store.open(store) as opened:
+        assert opened.state("spec/spec/p5").unlisted  # type: ignore[union-attr]
+
+
 def test_a_failed_check_is_never_a_removal(site: LocalSite, store: Path) -> None:
     config, pages, _ = fetched_then_dropped(site, store)
     site.routes["/spec/p5.md"] = Reply(503)
