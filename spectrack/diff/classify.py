@@ -65,8 +65,9 @@ _IMPERSONAL_KEYWORDS = {
     ("it", "is", "should", "that"): ("should",),
     ("it", "is", "not", "should", "that"): ("should", "not"),
 }
-"""RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry"), read as `requirement_words`
-writes them, and the verb keyword each equals there ("Servers SHOULD retry")."""
+"""RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry"), read as
+`requirement_words` writes them, and the verb keyword each equals there ("Servers SHOULD
+retry")."""
 _PHRASE_STARTS = frozenset(phrase[0] for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS))
 _PHRASE_LENGTHS = sorted(
     {len(phrase) for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS)}, reverse=True
@@ -77,6 +78,10 @@ ORDER_WORDS = frozenset(
 )
 """Words that make a series' order part of a requirement: its items in another order say
 something else there."""
+_LIST_ORDER_WORDS = frozenset({"order", "ordered", "sequence", "priority", "preference"})
+"""Words by which a requirement that introduces a list says its items' order matters ("in this
+order:"). Words of time (first, then, after) say when it applies ("After connecting, clients
+MUST send:"), not in what order its items come."""
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
@@ -317,22 +322,17 @@ def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
     )
 
 
-LIST_ORDER_WORDS = frozenset({"order", "ordered", "sequence", "priority", "preference"})
-"""Words by which a requirement that introduces a list says its items' order matters ("in this
-order:"). Words of time (first, then, after) say when it applies ("After connecting, clients
-MUST send:"), not in what order its items come."""
-
-
 def speaks_of_order(key: str) -> bool:
     """Whether a requirement (its key) says that the order of its list matters."""
-    return not LIST_ORDER_WORDS.isdisjoint(requirement_words(key))
+    return not _LIST_ORDER_WORDS.isdisjoint(requirement_words(key))
 
 
 def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
-    synonyms, numbers in words or digits, articles (a, an, the), words joined or split
+    synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
+    RECOMMENDED that"), numbers in words or digits, articles (a, an, the), words joined or split
     ("e-mail", "email"), a misspelling corrected, a leading pronoun replaced by the noun it
     stands for, or the pieces between punctuation marks listed in another order (the items of
     a series). Never when the changed words are too many to align (see `MOST_WORDS_ALIGNED`).
