@@ -1069,6 +1069,12 @@ TOP = "# Blender\n\n"
             id="tick-turned-to-a-cross-in-a-table",
         ),
         pytest.param(
+            "| Jar | Lid |\n|---|---|\n| glass | 🟢 MUST |\n",
+            "| Jar | Lid |\n|---|---|\n| glass | 🔴 MUST |\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="coloured-circle-changed-in-a-requirement",
+        ),
+        pytest.param(
             "Jars MUST be sealed and SHOULD be labelled.\n",
             "Jars MUST be sealed. They SHOULD be labelled.\n",
             [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],

@@ -387,8 +387,13 @@ HTML_TABLE_UNDER_A_LEAD_IN = (
         ("<tr><td>size</td><td>litres</td></tr>\n", "", [("normative", "removed")]),
         ("<td>litres</td>", "<td>millilitres</td>", [("normative", "modified")]),
         ("<th>Field</th>", "<th>Label field</th>", [("editorial", "modified")]),
+        (
+            "<tr><td>size</td>",
+            '<tr><th scope="row">volume</th>',
+            [("normative", "modified")],
+        ),
     ],
-    ids=["row-removed", "row-changed", "header-renamed"],
+    ids=["row-removed", "row-changed", "header-renamed", "row-that-heads-itself-changed"],
 )
 def test_the_rows_of_an_html_table_a_requirement_introduces_are_part_of_it(
     old_row: str, new_row: str, expected: list[tuple[str, str]], name: str

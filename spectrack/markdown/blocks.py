@@ -462,17 +462,19 @@ def _without_callout_label(children: list[Token]) -> list[Token]:
 
 def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
     row = InlineText()
-    header = False
+    cells: set[str] = set()
     index += 1
     while index < len(tokens) and tokens[index].type != "tr_close":
         if tokens[index].type == "inline":
             if row.length:
                 row.append(" | ")
             inline_text(tokens[index].children, row)
-        header = header or tokens[index].type == "th_open"
+        elif tokens[index].type in ("th_open", "td_open"):
+            cells.add(tokens[index].type)
         index += 1
-    # A header row only names the columns: no item of the requirement that introduces the table.
-    state.add(BlockKind.TABLE_ROW, row, span, led_in=not header)
+    # A header row (all its cells headers) only names the columns: no item of the requirement
+    # that introduces the table. A row that heads itself (`<th scope="row">`) is one.
+    state.add(BlockKind.TABLE_ROW, row, span, led_in=cells != {"th_open"})
     return index
 
 
