@@ -311,10 +311,33 @@ def test_an_item_moved_within_its_list_is_a_move() -> None:
     assert [c.kind.value for c in diff_texts(old, new, "page.md").changes] == ["moved"]
 
 
-def test_an_item_moved_in_a_list_of_a_requirement_that_says_when_is_a_move() -> None:
-    old = "# T\n\nAfter connecting, clients MUST send these first:\n\n- the header\n- the token\n"
+@pytest.mark.parametrize(
+    ("lead_in", "order_matters"),
+    [
+        ("Valves MUST be opened sequentially:", True),
+        ("Routes MUST be tried by priority:", True),
+        ("Codecs SHOULD be offered, most preferred first:", True),
+        ("Valves MUST be checked in the order listed:", True),
+        ("After connecting, clients MUST send these first:", False),
+        ("The server MUST run these checks, in any order:", False),
+        ("Every purchase order MUST hold:", False),
+        ("Each packet MUST carry a sequence number and:", False),
+        ("In order to connect, clients MUST send:", False),
+    ],
+)
+def test_an_item_moved_in_its_list_is_modified_only_where_the_order_is_required(
+    lead_in: str, order_matters: bool
+) -> None:
+    old = f"# T\n\n{lead_in}\n\n- the header\n- the token\n"
     new = old.replace("- the header\n- the token", "- the token\n- the header")
-    assert [c.kind.value for c in read_alike(old, new).changes] == ["moved"]
+    expected = [("normative", "modified")] if order_matters else []
+    assert kinds(read_alike(old, new)) == expected
+
+
+def test_a_heading_moved_past_a_list_in_a_required_order_moves_no_item() -> None:
+    old = "# T\n\n## Valves\n\nValves MUST open in this order:\n\n- the inlet\n- the outlet\n\n## Pipes\n\nText.\n"
+    new = old.replace("## Valves\n\n", "").replace("## Pipes\n\n", "## Pipes\n\n## Valves\n\n")
+    assert kinds(read_alike(old, new)) == []
 
 
 @pytest.mark.parametrize("marker", ["- ", "1. "])

@@ -78,10 +78,21 @@ ORDER_WORDS = frozenset(
 )
 """Words that make a series' order part of a requirement: its items in another order say
 something else there."""
-_LIST_ORDER_WORDS = frozenset({"order", "ordered", "sequence", "priority", "preference"})
-"""Words by which a requirement that introduces a list says its items' order matters ("in this
-order:"). Words of time (first, then, after) say when it applies ("After connecting, clients
-MUST send:"), not in what order its items come."""
+_LIST_ORDER = re.compile(
+    r"\bin (?:this |the following |the listed |the given |the same |that |the |their |its "
+    r"|strict |exact )?order\b(?!-| to\b)"
+    r"|\b(?:following|listed|given|same|strict|exact|preferred|this) order\b"
+    r"|\bordering\b(?!-)|\bordered\b|\border of\b"
+    r"|\b(?:this|that|the following) (?:sequence|priority)\b"
+    r"|\bin (?:this |that |the )?sequence\b|\bsequentially\b|\bone after (?:the )?another\b"
+    r"|\b(?:in|by) (?:these |those |their |its |the |decreasing |descending |increasing "
+    r"|ascending )?(?:order of )?(?:priority|priorities|preference|preferences)\b"
+    r"|\b(?:priority|preference) order\b|\border of (?:priority|preference)\b"
+    r"|\bprioriti[sz]ed\b|\b(?:most \w+|\w+est) first\b"
+)
+"""How a requirement that introduces a list says its items' order matters ("in this order:",
+"by priority", "sequentially", "most preferred first"). Not "in any order", nor an order, a
+priority or a sequence number it speaks of, nor words of time ("After connecting, …")."""
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
@@ -324,7 +335,7 @@ def _joined_or_split(removed: Sequence[str], added: Sequence[str]) -> bool:
 
 def speaks_of_order(key: str) -> bool:
     """Whether a requirement (its key) says that the order of its list matters."""
-    return not _LIST_ORDER_WORDS.isdisjoint(requirement_words(key))
+    return _LIST_ORDER.search(_requirement_text(key)) is not None
 
 
 def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:

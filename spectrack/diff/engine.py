@@ -320,14 +320,51 @@ def _region_change(region: Region, change_class: ChangeClass) -> Change:
     )
 
 
-def _pair_change(old: Unit | None, new: Unit | None, new_vocabulary: Container[str]) -> Change:
+class _ListOrders:
+    """The items of every list (or table) a requirement introduces, in page order on each side,
+    by the requirement's key: worked out on first use, as few moves stand under a requirement
+    that speaks of an order."""
+
+    def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
+        self._windows = windows
+        self._sides: tuple[dict[str, list[str]], dict[str, list[str]]] | None = None
+
+    def moved_within(self, old: Unit, new: Unit) -> bool:
+        """Whether an item stands elsewhere among the items both sides of its list hold (not
+        where its whole list moved, past a heading or to another section)."""
+        if self._sides is None:
+            self._sides = ({}, {})
+            for units in self._windows:
+                for side, found in zip(self._sides, units, strict=True):
+                    for unit in found:
+                        if unit.lead_in is not None:
+                            side.setdefault(unit.lead_in_key, []).append(unit.sentence.key)
+        before = self._sides[0].get(old.lead_in_key, [])
+        after = self._sides[1].get(new.lead_in_key, [])
+        shared = set(before) & set(after)
+        before = [key for key in before if key in shared]
+        after = [key for key in after if key in shared]
+        key = old.sentence.key
+        return key in shared and before.index(key) != after.index(key)
+
+
+def _pair_change(
+    old: Unit | None,
+    new: Unit | None,
+    new_vocabulary: Container[str],
+    list_orders: _ListOrders | None = None,
+) -> Change:
     if old is not None and new is not None:
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
             change_class, kind = classify_pair(old, new, new_vocabulary)
         elif not same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
             # The same item in the list of another requirement with the same keywords.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
-        elif speaks_of_order(old.lead_in_key):
+        elif (
+            list_orders is not None
+            and speaks_of_order(old.lead_in_key)
+            and list_orders.moved_within(old, new)
+        ):
             # "…, in this order:": where an item stands in the list is part of the requirement.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
         else:
@@ -663,7 +700,10 @@ def diff_blocks(
             and repeated(new.block)
         )
     )
-    changes.extend(_pair_change(old, new, new_vocabulary) for old, new in _uncrossed(paired))
+    list_orders = _ListOrders(units)
+    changes.extend(
+        _pair_change(old, new, new_vocabulary, list_orders) for old, new in _uncrossed(paired)
+    )
     for before, after in _other_requirement(equal, units):
         touched.update((id(before.block), id(after.block)))
         changes.append(_pair_change(before, after, new_vocabulary))
