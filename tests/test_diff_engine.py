@@ -1081,6 +1081,29 @@ TOP = "# Blender\n\n"
             id="requirements-split-at-and-with-a-pronoun",
         ),
         pytest.param(
+            "A jar MUST be washed, dried and sealed.\n",
+            "A jar MUST be:\n\n- washed\n- dried\n- sealed\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="requirement-listed-without-its-and",
+        ),
+        pytest.param(
+            "A jar MUST NOT be chipped, cracked or stained.\n",
+            "A jar MUST NOT be:\n\n- chipped\n- cracked\n- stained\n",
+            [("editorial", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="prohibition-listed-without-its-or",
+        ),
+        pytest.param(
+            "A jar MUST be washed, dried or sealed.\n",
+            "A jar MUST be:\n\n- washed\n- dried\n- sealed\n",
+            [
+                ("normative", "modified", ("MUST",), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="alternatives-listed-without-their-or",
+        ),
+        pytest.param(
             "Jars MUST be sealed. Jars MUST be labelled.\n",
             "Jars MUST be sealed and MUST be labelled.\n",
             [("editorial", "modified", ("MUST", "MUST"), ("MUST", "MUST"))],

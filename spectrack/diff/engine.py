@@ -145,9 +145,50 @@ def _words_kept(region: Region) -> ChangeClass | None:
         _runs_kept(region, _lowercase(old_runs), _lowercase(new_runs), marks)
         or _split_at_and(region.old, region.new)
         or _split_at_and(region.new, region.old)
+        or _listed_without_conjunctions(region, old_runs, new_runs, marks)
     ):
         return ChangeClass.EDITORIAL
     return None
+
+
+_CONJUNCTIONS = frozenset({"and"})
+"""What a list's items say without it: all of them. A lost "or" made alternatives a list of
+requirements all to be met, but under a prohibition (MUST NOT be chipped or cracked) the items
+say what "or" says: none of them."""
+
+
+def _listed_without_conjunctions(
+    region: Region, old_runs: list[list[str]], new_runs: list[list[str]], marks: bool
+) -> bool:
+    """Whether a sentence was laid out as a lead-in and a list (or the list written back as a
+    sentence) losing only the "and" that joined its last items ("MUST be washed, dried and
+    sealed." → "MUST be:" and the items "washed", "dried", "sealed")."""
+    listed_old = any(unit.lead_in is not None for unit in region.old)
+    listed_new = any(unit.lead_in is not None for unit in region.new)
+    if listed_old == listed_new:
+        return False
+    sentence, listed = (new_runs, old_runs) if listed_old else (old_runs, new_runs)
+    said = Counter(word.lower() for run in sentence for word in run)
+    shown = Counter(word.lower() for run in listed for word in run)
+    lost = said - shown
+    prohibited = any(
+        keyword.negative
+        for unit in (*region.old, *region.new)
+        for keyword in unit.sentence.keywords
+    )
+    conjunctions = _CONJUNCTIONS | {"or"} if prohibited else _CONJUNCTIONS
+    if not lost or not conjunctions.issuperset(lost) or shown - said:
+        return False
+    return _runs_kept(
+        region,
+        _without(conjunctions, old_runs),
+        _without(conjunctions, new_runs),
+        marks,
+    )
+
+
+def _without(words: Set[str], runs: list[list[str]]) -> list[list[str]]:
+    return [[word for word in run if word.lower() not in words] for run in runs]
 
 
 _VERB_KEYWORDS = frozenset({"must", "shall", "should", "may"})
