@@ -431,6 +431,19 @@ def test_a_table_under_a_requirement_written_in_html_is_formatting(name: str) ->
     assert report.verdict == "formatting"
 
 
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_an_html_list_a_requirement_introduces_is_part_of_it(name: str) -> None:
+    html = (
+        "# T\n\nIntro.\n\nValves MUST be checked for:\n\n<ul>\n<li>rust on the seat</li>\n"
+        "<li>leaks at the gland</li>\n</ul>\n\nMore text.\n"
+    )
+    markdown = html.replace("<ul>\n<li>", "- ").replace("</li>\n<li>", "\n- ")
+    markdown = markdown.replace("</li>\n</ul>", "")
+    assert read_alike(markdown, html, name).verdict == "formatting"
+    added = html.replace("</ul>", "<li>cracks in the body</li>\n</ul>")
+    assert kinds(read_alike(html, added, name)) == [("normative", "added")]
+
+
 def test_an_item_lists_the_keywords_of_its_lead_in_first() -> None:
     old = "# T\n\nServers MUST retry when:\n\n- the client SHOULD wait\n"
     (change,) = diff_texts(old, old.replace("SHOULD", "MAY"), "page.md").changes

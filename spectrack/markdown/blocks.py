@@ -83,6 +83,9 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``): it sets the block's id and classes, and
 readers never see it."""
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+_HTML_LISTINGS = frozenset({"table", "ul", "ol"})
+"""HTML elements whose rows or items a requirement right above introduces, as it does a
+Markdown table's or list's."""
 _NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
 """Tokens that close what their opening token made a block of: a third of those `walk` meets,
 let past without trying every kind of token it handles."""
@@ -148,9 +151,9 @@ class _Walk:
     lead_ins: list[Sentence | None] = field(default_factory=list)
     """The requirement that introduces each open list or table body (see `Block.lead_in`),
     innermost last."""
-    table_depths: list[int] = field(default_factory=list)
-    """How many containers were open as each open HTML ``<table>`` began, innermost last: the
-    component that closes at that depth ends it."""
+    listing_depths: list[int] = field(default_factory=list)
+    """How many containers were open as each open HTML ``<table>``, ``<ul>`` or ``<ol>`` began,
+    innermost last: the component that closes at that depth ends it."""
 
     @property
     def admonition(self) -> str | None:
@@ -268,16 +271,16 @@ class _Walk:
         self.lead_in = self.lead_ins.pop() if self.lead_ins else None
 
     def open_table(self) -> None:
-        """A table starts: its body rows are items of the requirement right above it (not one
-        whose list came between), or of the enclosing list's."""
+        """A table (or an HTML list) starts: its body rows are items of the requirement right
+        above it (not one whose list came between), or of the enclosing list's."""
         just_added = self.blocks[-1].sentences[-1:] if self.blocks else ()
         if self.lead_in not in just_added:
             self.lead_in = None
         self.open_list()
 
     def close_table(self) -> None:
-        """A table ends: unlike a list's end, it leaves something readers see before what
-        follows, so nothing below continues its requirement."""
+        """A table (or an HTML list) ends: unlike a Markdown list's end, it leaves something
+        readers see before what follows, so nothing below continues its requirement."""
         if self.lead_ins:
             self.lead_ins.pop()
         self.lead_in = None
@@ -365,11 +368,14 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "html_block":
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
-            if kind == "component_open" and token.meta.get("name", "").lower() == "table":
-                # An HTML table reads as a Markdown one; its container opens below.
-                state.table_depths.append(len(state.containers))
+            name = token.meta.get("name", "").lower() if kind == "component_open" else ""
+            if name in _HTML_LISTINGS:
+                # An HTML table or list reads as a Markdown one; its container opens below.
+                state.listing_depths.append(len(state.containers))
                 state.open_table()
             _component(state, token, span)
+            if name == "li":
+                state.list_item_pending = True
         elif kind in ("alert_title_open", "admonition_title_open", "container_title_open"):
             # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
             # (`!!! note inline end`), which mdit-py-plugins reads as the title.
@@ -389,8 +395,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind in _CLOSERS and state.containers:
             state.lead_in = None
             state.containers.pop()
-            if state.table_depths and state.table_depths[-1] == len(state.containers):
-                state.table_depths.pop()
+            if state.listing_depths and state.listing_depths[-1] == len(state.containers):
+                state.listing_depths.pop()
                 state.close_table()
         index += 1
     return state

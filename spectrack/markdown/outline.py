@@ -50,7 +50,7 @@ _TABLE_DELIMITER = re.compile(
     r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$"
 )
 """A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
-_HTML_TABLE = re.compile(r" {0,3}<table[\s>]", re.IGNORECASE)
+_HTML_LISTING = re.compile(r" {0,3}<(?:table|ul|ol)[\s>]", re.IGNORECASE)
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
@@ -270,10 +270,11 @@ class Outline:
         return _walk_remembering(self._introduced, line - 1, step)
 
     def _opens_table(self, line: int) -> bool:
-        """Whether ``line`` starts a table (a Markdown table's header row, an HTML ``<table>``),
-        whose body rows a lead-in introduces as it does a list's items (see `_introduced_item`)."""
+        """Whether ``line`` starts a table (a Markdown table's header row, an HTML ``<table>``)
+        or an HTML list, whose rows or items a lead-in introduces as it does a Markdown list's
+        items (see `_introduced_item`)."""
         text = self.lines[line]
-        return _HTML_TABLE.match(text) is not None or (
+        return _HTML_LISTING.match(text) is not None or (
             "|" in text
             and line + 1 < len(self.lines)
             and _TABLE_DELIMITER.match(self.lines[line + 1]) is not None
