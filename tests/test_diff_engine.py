@@ -1051,6 +1051,12 @@ TOP = "# Blender\n\n"
             id="impersonal-phrase-written-as-a-verb-keyword",
         ),
         pytest.param(
+            "A lid SHOULD click once.\n",
+            "It is RECOMMENDED that a lid clicks once.\n",
+            [("editorial", "modified", ("SHOULD",), ("RECOMMENDED",))],
+            id="impersonal-phrase-with-its-verb-inflected",
+        ),
+        pytest.param(
             "Lids SHOULD NOT click while the jar is being filled.\n",
             "It is RECOMMENDED that lids not click while the jar is filled twice.\n",
             [("normative", "modified", ("SHOULD NOT",), ("RECOMMENDED",))],

@@ -321,6 +321,9 @@ def _impersonal_set_aside(before: list[str], after: list[str]) -> tuple[list[str
             return before, after
         rest = phrased[:start] + phrased[start + len(phrase) :]
         kept = plain[:at] + plain[at + len(verb) :]
+        if at < min(len(kept), len(rest)) and rest[at] in (kept[at] + "s", kept[at] + "es"):
+            # "that a server sends": the verb after the subject as the phrase's clause writes it.
+            kept[at] = rest[at]
         return (rest, kept) if phrased is before else (kept, rest)
     return before, after
 
