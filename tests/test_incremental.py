@@ -426,6 +426,18 @@ def test_the_rows_of_an_html_table_a_requirement_introduces_are_part_of_it(
 
 
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+@pytest.mark.parametrize("wrapper", ["div", "figure"])
+def test_a_table_a_wrapper_lays_out_is_still_part_of_the_requirement(
+    wrapper: str, name: str
+) -> None:
+    old = TABLE_UNDER_A_LEAD_IN.replace(
+        "| Field | Form |", f'<{wrapper} class="wide">\n\n| Field | Form |'
+    ).replace("\n\nMore text.", f"\n\n</{wrapper}>\n\nMore text.")
+    new = old.replace("| `size` | litres |", "| `size` | millilitres |")
+    assert kinds(read_alike(old, new, name)) == [("normative", "modified")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
 def test_a_table_under_a_requirement_written_in_html_is_formatting(name: str) -> None:
     report = read_alike(TABLE_UNDER_A_LEAD_IN, HTML_TABLE_UNDER_A_LEAD_IN, name)
     assert report.verdict == "formatting"

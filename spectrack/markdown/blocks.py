@@ -83,7 +83,10 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``): it sets the block's id and classes, and
 readers never see it."""
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
-_HTML_LISTINGS = frozenset({"table", "ul", "ol"})
+WRAPPERS = frozenset({"div", "figure", "section", "center"})
+"""HTML elements that only lay out what they hold: a table or a list that one wraps is still
+right below the requirement above it."""
+HTML_LISTINGS = frozenset({"table", "ul", "ol"})
 """HTML elements whose rows or items a requirement right above introduces, as it does a
 Markdown table's or list's."""
 _NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
@@ -369,7 +372,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
             name = token.meta.get("name", "").lower() if kind == "component_open" else ""
-            if name in _HTML_LISTINGS:
+            if name in HTML_LISTINGS:
                 # An HTML table or list reads as a Markdown one; its container opens below.
                 state.listing_depths.append(len(state.containers))
                 state.open_table()
@@ -385,7 +388,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
         if kind in _OPENERS:
-            state.lead_in = None
+            if token.meta.get("name", "").lower() not in WRAPPERS if token.meta else True:
+                state.lead_in = None
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
             state.containers.append(folded[0] if folded else None)
             if folded:

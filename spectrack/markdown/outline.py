@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 from markdown_it.common.html_blocks import block_names
 
 from spectrack.markdown import hugo, mdx, pymdown
-from spectrack.markdown.blocks import Context, front_matter_title
+from spectrack.markdown.blocks import HTML_LISTINGS, WRAPPERS, Context, front_matter_title
 from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import Dialect, detect_dialect, parser
@@ -50,7 +50,8 @@ _TABLE_DELIMITER = re.compile(
     r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$"
 )
 """A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
-_HTML_LISTING = re.compile(r" {0,3}<(?:table|ul|ol)[\s>]", re.IGNORECASE)
+_HTML_LISTING = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(HTML_LISTINGS))})[\s>]", re.IGNORECASE)
+_HTML_WRAPPER = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(WRAPPERS))})[\s>]", re.IGNORECASE)
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
@@ -274,6 +275,12 @@ class Outline:
         or an HTML list, whose rows or items a lead-in introduces as it does a Markdown list's
         items (see `_introduced_item`)."""
         text = self.lines[line]
+        if _HTML_WRAPPER.match(text):
+            # A wrapper that only lays out the table or list it holds (see `blocks.WRAPPERS`).
+            following = line + 1
+            while following < len(self.lines) and not self.lines[following].strip():
+                following += 1
+            return following < len(self.lines) and self._opens_table(following)
         return _HTML_LISTING.match(text) is not None or (
             "|" in text
             and line + 1 < len(self.lines)
