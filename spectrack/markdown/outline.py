@@ -276,11 +276,16 @@ class Outline:
         items (see `_introduced_item`)."""
         text = self.lines[line]
         if _HTML_WRAPPER.match(text):
-            # A wrapper that only lays out the table or list it holds (see `blocks.WRAPPERS`).
+            # A wrapper that only lays out the table or list it holds (see `blocks.WRAPPERS`);
+            # one wrapper deep, so that a run of markup is not read again from every line of it.
             following = line + 1
             while following < len(self.lines) and not self.lines[following].strip():
                 following += 1
-            return following < len(self.lines) and self._opens_table(following)
+            return (
+                following < len(self.lines)
+                and _HTML_WRAPPER.match(self.lines[following]) is None
+                and self._opens_table(following)
+            )
         return _HTML_LISTING.match(text) is not None or (
             "|" in text
             and line + 1 < len(self.lines)
