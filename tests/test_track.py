@@ -259,15 +259,21 @@ def test_page_dropped_and_gone_is_removed_but_its_history_stays(
     assert_consistent(store)
 
 
+def fetched_with_an_old_page(site: LocalSite, store: Path) -> tuple[Config, dict[str, bytes]]:
+    """A source of six pages and `/spec/old`, fetched once."""
+    config = make_config(site, store)
+    old = {"/spec/old": b"# Old\n\nClients MUST retry.\n", **six_pages()}
+    site.publish(old, lastmod="2025-01-01")
+    fetch(config)
+    return config, old
+
+
 def test_a_page_renamed_with_a_redirect_is_removed_not_kept_as_a_copy(
     site: LocalSite, store: Path
 ) -> None:
     # /spec/old became /spec/new, and its old URL redirects there. Kept as an unlisted page, it
     # held the new page's text and recorded each of its edits twice, alerting twice.
-    config = make_config(site, store)
-    old = {"/spec/old": b"# Old\n\nClients MUST retry.\n", **six_pages()}
-    site.publish(old, lastmod="2025-01-01")
-    fetch(config)
+    config, old = fetched_with_an_old_page(site, store)
     renamed = {"/spec/new": b"# New\n\nClients MUST retry twice.\n", **six_pages()}
     site.publish(renamed, lastmod="2025-01-02")
     site.routes["/spec/old.md"] = Reply(301, b"", {"Location": "/spec/new.md"})
@@ -292,10 +298,7 @@ def test_a_page_redirected_to_a_page_the_sitemap_does_not_list_stays_unlisted(
     site: LocalSite, store: Path
 ) -> None:
     # Only a redirect to a listed page says where the page went; anything else is kept.
-    config = make_config(site, store)
-    old = {"/spec/old": b"# Old\n\nClients MUST retry.\n", **six_pages()}
-    site.publish(old, lastmod="2025-01-01")
-    fetch(config)
+    config, old = fetched_with_an_old_page(site, store)
     site.publish(six_pages(), lastmod="2025-01-01")
     site.routes["/spec/old.md"] = Reply(302, b"", {"Location": "/archive/old.md"})
     site.routes["/archive/old.md"] = Reply(200, old["/spec/old"], {})

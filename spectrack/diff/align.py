@@ -35,11 +35,11 @@ WORD_OR_SIGN = re.compile(
     "|[\u25a0-\u25ff\u2600-\u27bf\U0001f534-\U0001f53d\U0001f7e0-\U0001f7eb]"
 )
 """A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
-of a number or another symbol (``/``, ``*``, ``%``; a shape, a tick or a cross: ``●``, ``🟢``,
-``✓``, ``❌``; pictures such as 🚀 stay decoration): text whose bounds, types or patterns turned around
-by one of these says something else, though no word changed (a feature table's ``✓`` → ``✗``).
-Sentence punctuation is none of them, nor ``|``, which parts a table row's cells (an HTML
-table's cells show none)."""
+of a number or another symbol (``/``, ``*``, ``%``; a shape, a tick or a cross: ``●``,
+``🟢``, ``✓``, ``❌``; pictures such as 🚀 stay decoration): text whose bounds, types or patterns
+turned around by one of these says something else, though no word changed (a feature table's
+``✓`` → ``✗``). Sentence punctuation is none of them, nor ``|``, which parts a table row's
+cells (an HTML table's cells show none)."""
 
 _PUNCTUATION = re.compile(r"[!?()\[\]{}|\"⟨⟩]|[.,;](?!\w)|(?<!\w)[.,;]")
 """Marks between which the pieces of a sentence may be listed in any order (see `pieces_of`):

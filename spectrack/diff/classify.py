@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 from functools import cache
 
 from spellchecker import SpellChecker
@@ -68,10 +68,6 @@ _IMPERSONAL_KEYWORDS = {
 """RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry"), read as
 `requirement_words` writes them, and the verb keyword each equals there ("Servers SHOULD
 retry")."""
-_PHRASE_STARTS = frozenset(phrase[0] for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS))
-_PHRASE_LENGTHS = sorted(
-    {len(phrase) for phrase in (*_ADJECTIVE_KEYWORDS, *_IMPERSONAL_KEYWORDS)}, reverse=True
-)
 
 ORDER_WORDS = frozenset(
     {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
@@ -155,14 +151,16 @@ def _as_verb_keywords(words: list[str]) -> list[str]:
 
 
 def _find_phrase(
-    words: Sequence[str], phrases: Container[tuple[str, ...]], start: int = 0
+    words: Sequence[str], phrases: Collection[tuple[str, ...]], start: int = 0
 ) -> tuple[int, tuple[str, ...]] | None:
-    """Where the first of ``phrases`` (all of them starting with a word of `_COPULAS` or "it")
-    stands in ``words`` from ``start`` on, and which."""
+    """Where the first of ``phrases`` stands in ``words`` from ``start`` on, and which (the
+    longest, of two that start there)."""
+    firsts = {phrase[0] for phrase in phrases}
+    lengths = sorted({len(phrase) for phrase in phrases}, reverse=True)
     for index in range(start, len(words)):
-        if words[index] not in _PHRASE_STARTS:
+        if words[index] not in firsts:
             continue
-        for length in _PHRASE_LENGTHS:
+        for length in lengths:
             phrase = tuple(words[index : index + length])
             if phrase in phrases:
                 return index, phrase
@@ -309,16 +307,10 @@ def _impersonal_set_aside(before: list[str], after: list[str]) -> tuple[list[str
             continue
         start, phrase = found
         verb = _IMPERSONAL_KEYWORDS[phrase]
-        at = next(
-            (
-                index
-                for index in range(len(plain))
-                if tuple(plain[index : index + len(verb)]) == verb
-            ),
-            None,
-        )
-        if at is None:
+        verb_found = _find_phrase(plain, (verb,))
+        if verb_found is None:
             return before, after
+        at = verb_found[0]
         rest = phrased[:start] + phrased[start + len(phrase) :]
         kept = plain[:at] + plain[at + len(verb) :]
         if at < min(len(kept), len(rest)) and rest[at] in (kept[at] + "s", kept[at] + "es"):

@@ -140,13 +140,7 @@ def titled_alerts(state: StateCore) -> None:
         )
         token.type, token.tag, token.info = "alert_open", "div", marker[1].upper()
         closing.type, closing.tag = "alert_close", "div"
-        title = Token("inline", "", 0, content=marker[3] or marker[1].capitalize(), children=[])
-        title.level = token.level + 2
-        heading = [
-            Token("alert_title_open", "p", 1, level=token.level + 1),
-            title,
-            Token("alert_title_close", "p", -1, level=token.level + 1),
-        ]
+        heading = _title_tokens("alert", marker[3] or marker[1].capitalize(), token.level)
         rest = inline.content[marker.end() :]
         if rest.strip():
             inline.content = rest
@@ -176,10 +170,15 @@ def container_titles(state: StateCore) -> None:
         title = container_name_and_title(token.info)[1]
         if not title:
             continue
-        inline = Token("inline", "", 0, content=title, children=[], level=token.level + 2)
-        tokens[index:index] = [
-            Token("container_title_open", "p", 1, level=token.level + 1),
-            inline,
-            Token("container_title_close", "p", -1, level=token.level + 1),
-        ]
+        tokens[index:index] = _title_tokens("container", title, token.level)
         index += 3
+
+
+def _title_tokens(kind: str, title: str, level: int) -> list[Token]:
+    """A callout's title as the tokens ``<kind>_title_open``, ``inline``, ``<kind>_title_close``
+    right inside the callout opened at ``level``; its Markdown is parsed with the page's."""
+    return [
+        Token(f"{kind}_title_open", "p", 1, level=level + 1),
+        Token("inline", "", 0, content=title, children=[], level=level + 2),
+        Token(f"{kind}_title_close", "p", -1, level=level + 1),
+    ]

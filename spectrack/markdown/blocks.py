@@ -58,7 +58,6 @@ a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}`` and hugo-book ``
 and ``{{< details "Why?" >}}`` with those values, as ``title=`` would."""
 _LABELS = ("title", "label", "name")
 
-_LITERAL = re.compile(r"""\{\s*(?:(-?\d+(?:\.\d+)?)|"([^"]*)"|'([^']*)')\s*\}""")
 
 _CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
 """An MkDocs admonition's type followed by CSS classes and no quoted title."""
@@ -371,7 +370,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "html_block":
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
         elif kind in ("component", "component_open"):
-            name = token.meta.get("name", "").lower() if kind == "component_open" else ""
+            name = _element_name(token) if kind == "component_open" else ""
             if name in HTML_LISTINGS:
                 # An HTML table or list reads as a Markdown one; its container opens below.
                 state.listing_depths.append(len(state.containers))
@@ -388,7 +387,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
         if kind in _OPENERS:
-            if token.meta.get("name", "").lower() not in WRAPPERS if token.meta else True:
+            if _element_name(token) not in WRAPPERS:
                 state.lead_in = None
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
             state.containers.append(folded[0] if folded else None)
@@ -404,6 +403,11 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 state.close_table()
         index += 1
     return state
+
+
+def _element_name(token: Token) -> str:
+    """The lowercase name of the element a token opens (``div``, ``Note``), or ``""``."""
+    return str(token.meta.get("name", "")).lower() if token.meta else ""
 
 
 def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
@@ -522,15 +526,12 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
 
 def _shown(name: str, value: str | None) -> str:
     """What readers see of an attribute: its value, or its name for a flag set without one
-    (``required``, ``required={true}``); a literal in braces as written without them
-    (``default={10}``); nothing for another expression."""
+    (``required``, ``required={true}``); nothing for an expression (a literal in braces,
+    ``default={10}``, is its value already: see `mdx.scan_tag`)."""
     if value in ("", "{true}"):
         return name
-    if value is None:
+    if value is None or value.startswith("{"):
         return ""
-    if value.startswith("{"):
-        literal = _LITERAL.fullmatch(value)
-        return "" if literal is None else literal[1] or literal[2] or literal[3] or ""
     # A quoted value shows its entities decoded, in HTML and JSX alike (`title="a &gt; b"`).
     return unescape(value)
 

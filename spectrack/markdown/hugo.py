@@ -17,7 +17,13 @@ from markdown_it.token import Token
 
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
-from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
+from spectrack.markdown.nesting import (
+    child_elements,
+    finish_as,
+    finish_element,
+    line_of,
+    line_rest_is_blank,
+)
 
 SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
 """A shortcode's tag: its delimiter, the slash of a closing tag, its name and its arguments."""
@@ -135,30 +141,21 @@ def _code(
     silent: bool,
 ) -> bool:
     """A code shortcode as a ``fence`` token: a keyword in it is no requirement, as in a fence."""
-    if not line_rest_is_blank(state, end, last_line):
-        return False
-    if silent:
-        return True
-    token = state.push("fence", "code", 0)
-    token.info = attrs.get("0", attrs.get("lang", ""))
-    token.content = state.src[body[0] : body[1]].strip("\n") + "\n"
-    token.map = [start_line, last_line + 1]
-    state.line = last_line + 1
-    return True
+
+    def push() -> None:
+        token = state.push("fence", "code", 0)
+        token.info = attrs.get("0", attrs.get("lang", ""))
+        token.content = state.src[body[0] : body[1]].strip("\n") + "\n"
+        token.map = [start_line, last_line + 1]
+
+    return finish_as(state, last_line, end, silent, push)
 
 
 def _title_tabs(tokens: Sequence[Token]) -> None:
     """Give each ``tab`` of a ``tabs`` shortcode (the first token) its title from ``items``."""
     titles = [title.strip() for title in tokens[0].meta["attrs"].get("items", "").split(",")]
-    tabs = (
-        token
-        for token in tokens
-        if token.type in ("component_open", "component")
-        and token.level == tokens[0].level + 1
-        and token.meta.get("name") == "tab"
-    )
     # Hugo themes show the n-th item as the n-th tab's title; a tab may name itself instead.
-    for tab, title in zip(tabs, titles, strict=False):
+    for tab, title in zip(child_elements(tokens, "tab"), titles, strict=False):
         attrs = tab.meta["attrs"]
         if title and not any(attrs.get(name) for name in ("name", "title")):
             tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}

@@ -21,7 +21,13 @@ from markdown_it.token import Token
 
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
-from spectrack.markdown.nesting import finish_element, line_of, line_rest_is_blank
+from spectrack.markdown.nesting import (
+    child_elements,
+    finish_as,
+    finish_element,
+    line_of,
+    line_rest_is_blank,
+)
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
@@ -116,11 +122,17 @@ def _scan_value(src: str, pos: int, limit: int) -> tuple[str, int] | None:
     return None if unquoted is None else (unquoted.group(), unquoted.end())
 
 
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
 def _expression_value(expression: str) -> str:
-    """The text of a JSX expression attribute that is only a string literal (``{"x"}``)."""
+    """The text of a JSX expression attribute that is only a string or number literal
+    (``{"x"}``, ``{10}``); another expression as written, in braces."""
     stripped = expression.strip()
     if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "\"'`":
         return stripped[1:-1]
+    if _NUMBER.fullmatch(stripped):
+        return stripped
     return "{" + stripped + "}"
 
 
@@ -252,16 +264,11 @@ def _label_tab_items(tokens: list[Token], values: str) -> None:
             )
         if "label" in fields and "value" in fields:
             labels[fields["value"]] = fields["label"]
-    for token in tokens:
-        if (
-            token.type in ("component_open", "component")
-            and token.level == tokens[0].level + 1
-            and token.meta.get("name") == "TabItem"
-        ):
-            attrs = token.meta["attrs"]
-            label = labels.get(attrs.get("value", ""))
-            if label is not None and "label" not in attrs:
-                token.meta = {**token.meta, "attrs": {**attrs, "label": label}}
+    for token in child_elements(tokens, "TabItem"):
+        attrs = token.meta["attrs"]
+        label = labels.get(attrs.get("value", ""))
+        if label is not None and "label" not in attrs:
+            token.meta = {**token.meta, "attrs": {**attrs, "label": label}}
 
 
 _CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)(?:</t[dh]\s*>|(?=<t[dh][\s>])|\Z)", re.S | re.I)
@@ -281,22 +288,20 @@ def _table_row(
     its cells are laid out on lines: one block whose cells are parted as a Markdown row's are,
     so that a table written in HTML reads as the same table in Markdown, and a row with a cell
     on each line is still one row (a requirement and its keyword's cell stay one sentence)."""
-    if not line_rest_is_blank(state, end, last_line):
-        return False
-    if silent:
-        return True
-    span = [start_line, last_line + 1]
-    state.push("tr_open", "tr", 1).map = span
-    for cell in _CELL.finditer(state.src, body[0], body[1]):
-        state.push(f"{cell[1].lower()}_open", cell[1].lower(), 1).map = span
-        inline = state.push("inline", "", 0)
-        inline.content = cell[2].strip()
-        inline.map = span
-        inline.children = []
-        state.push(f"{cell[1].lower()}_close", cell[1].lower(), -1)
-    state.push("tr_close", "tr", -1)
-    state.line = last_line + 1
-    return True
+
+    def push() -> None:
+        span = [start_line, last_line + 1]
+        state.push("tr_open", "tr", 1).map = span
+        for cell in _CELL.finditer(state.src, body[0], body[1]):
+            state.push(f"{cell[1].lower()}_open", cell[1].lower(), 1).map = span
+            inline = state.push("inline", "", 0)
+            inline.content = cell[2].strip()
+            inline.map = span
+            inline.children = []
+            state.push(f"{cell[1].lower()}_close", cell[1].lower(), -1)
+        state.push("tr_close", "tr", -1)
+
+    return finish_as(state, last_line, end, silent, push)
 
 
 LONGEST_INLINE_TAG = 1000

@@ -8,6 +8,7 @@ ordinary block tokenizer over it, so that nested Markdown keeps its real line nu
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
@@ -41,23 +42,48 @@ def finish_element(
     ``body`` is the (start, end) of its Markdown content, or None for a self-contained element.
     The element must end its line; otherwise it is inline markup and the rule declines.
     """
+
+    def push() -> None:
+        if body is None:
+            token = state.push("component", "", 0)
+            token.meta = meta
+            token.map = [start_line, last_line + 1]
+        else:
+            token = state.push("component_open", "", 1)
+            token.meta = meta
+            token.map = [start_line, last_line + 1]
+            body_line = line_of(state, body[0] - 1, start_line, last_line + 1)
+            tokenize_between(state, body[0], body[1], body_line, last_line)
+            state.push("component_close", "", -1)
+
+    return finish_as(state, last_line, end, silent, push)
+
+
+def finish_as(
+    state: StateBlock, last_line: int, end: int, silent: bool, push: Callable[[], None]
+) -> bool:
+    """Emit a block element that ends at offset ``end`` on ``last_line`` as the tokens ``push``
+    makes (a component's, a fence's for a code shortcode, a table row's for ``<tr>``). The
+    element must end its line; otherwise it is inline markup and the rule declines."""
     if not line_rest_is_blank(state, end, last_line):
         return False
     if silent:
         return True
-    if body is None:
-        token = state.push("component", "", 0)
-        token.meta = meta
-        token.map = [start_line, last_line + 1]
-    else:
-        token = state.push("component_open", "", 1)
-        token.meta = meta
-        token.map = [start_line, last_line + 1]
-        body_line = line_of(state, body[0] - 1, start_line, last_line + 1)
-        tokenize_between(state, body[0], body[1], body_line, last_line)
-        state.push("component_close", "", -1)
+    push()
     state.line = last_line + 1
     return True
+
+
+def child_elements(tokens: Sequence[Token], name: str) -> Iterator[Token]:
+    """The elements named ``name`` right inside the element whose tokens are ``tokens`` (its
+    opening token first): the tabs of a set of tabs."""
+    return (
+        token
+        for token in tokens
+        if token.type in ("component_open", "component")
+        and token.level == tokens[0].level + 1
+        and token.meta.get("name") == name
+    )
 
 
 def tokenize_between(

@@ -236,7 +236,7 @@ class Outline:
         """
         if not (
             (_LIST_ITEM.match(self.lines[line]) and not _THEMATIC_BREAK.match(self.lines[line]))
-            or self._opens_table(line)
+            or self._opens_listing(line)
         ):
             return False
 
@@ -270,7 +270,7 @@ class Outline:
 
         return _walk_remembering(self._introduced, line - 1, step)
 
-    def _opens_table(self, line: int) -> bool:
+    def _opens_listing(self, line: int) -> bool:
         """Whether ``line`` starts a table (a Markdown table's header row, an HTML ``<table>``)
         or an HTML list, whose rows or items a lead-in introduces as it does a Markdown list's
         items (see `_introduced_item`)."""
@@ -284,7 +284,7 @@ class Outline:
             return (
                 following < len(self.lines)
                 and _HTML_WRAPPER.match(self.lines[following]) is None
-                and self._opens_table(following)
+                and self._opens_listing(following)
             )
         return _HTML_LISTING.match(text) is not None or (
             "|" in text
