@@ -42,29 +42,32 @@ def finish_element(
     ``body`` is the (start, end) of its Markdown content, or None for a self-contained element.
     The element must end its line; otherwise it is inline markup and the rule declines.
     """
-
-    def push() -> None:
-        if body is None:
-            token = state.push("component", "", 0)
-            token.meta = meta
-            token.map = [start_line, last_line + 1]
-        else:
-            token = state.push("component_open", "", 1)
-            token.meta = meta
-            token.map = [start_line, last_line + 1]
-            body_line = line_of(state, body[0] - 1, start_line, last_line + 1)
-            tokenize_between(state, body[0], body[1], body_line, last_line)
-            state.push("component_close", "", -1)
-
-    return finish_as(state, last_line, end, silent, push)
+    # Not through `finish_as`: nested components recurse through here, and each frame more per
+    # level takes room on the stack that deep nesting needs (see `deep`).
+    if not line_rest_is_blank(state, end, last_line):
+        return False
+    if silent:
+        return True
+    token = state.push(
+        "component" if body is None else "component_open", "", 0 if body is None else 1
+    )
+    token.meta = meta
+    token.map = [start_line, last_line + 1]
+    if body is not None:
+        body_line = line_of(state, body[0] - 1, start_line, last_line + 1)
+        tokenize_between(state, body[0], body[1], body_line, last_line)
+        state.push("component_close", "", -1)
+    state.line = last_line + 1
+    return True
 
 
 def finish_as(
     state: StateBlock, last_line: int, end: int, silent: bool, push: Callable[[], None]
 ) -> bool:
     """Emit a block element that ends at offset ``end`` on ``last_line`` as the tokens ``push``
-    makes (a component's, a fence's for a code shortcode, a table row's for ``<tr>``). The
-    element must end its line; otherwise it is inline markup and the rule declines."""
+    makes (a fence's for a code shortcode, a table row's for ``<tr>``), as `finish_element`
+    emits a component. The element must end its line; otherwise it is inline markup and the
+    rule declines."""
     if not line_rest_is_blank(state, end, last_line):
         return False
     if silent:
