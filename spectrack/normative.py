@@ -31,6 +31,13 @@ STRENGTH: dict[str, tuple[int, bool]] = {
 }
 """Canonical keyword → (strength, negative). MAY NOT is not BCP 14, but pages write it."""
 
+PLAIN_FORMS: dict[tuple[int, bool], tuple[str, ...]] = {
+    (3, False): ("has to", "have to", "needs to", "need to"),
+    (2, False): ("ought to",),
+}
+"""Plain English as strong as a keyword of that (strength, negative), besides the keywords'
+own words in lowercase: a MUST turned into "has to" is weakened, not removed."""
+
 _PATTERN = re.compile(
     r"(?<![\w-])(?:"
     r"(?P<negated>MUST|SHALL|SHOULD|MAY)(?:\s+(?P<not>NOT|not)(?![\w-]))?"
@@ -136,9 +143,9 @@ def compare_keywords(
 
     Keywords present on both sides cancel out (a sentence whose clauses changed places keeps its
     requirements); what is left decides: only new ones → ``added``, only lost ones → ``removed``
-    (``weakened`` when the word, or one as strong, survives in lowercase), some lost and some
-    gained → stronger or weaker by strength, ``modified`` when the polarity flips at equal
-    strength or the changes point both ways. With as many keywords on both sides, each is
+    (``weakened`` when the word, or one as strong, survives in lowercase or in `PLAIN_FORMS`),
+    some lost and some gained → stronger or weaker by strength, ``modified`` when the polarity
+    flips at equal strength or the changes point both ways. With as many keywords on both sides, each is
     compared with the one in its place: MUST, SHOULD → MUST NOT, MUST is the MUST negated (and
     the SHOULD raised), not the SHOULD turned into a MUST NOT; otherwise a keyword negated beside
     a lost or gained one is ``modified`` too (MUST, SHOULD → MUST NOT).
@@ -154,6 +161,7 @@ def compare_keywords(
     if not gained:
         lost_kinds = set(lost)
         lost_words = {word for word, kind in STRENGTH.items() if kind in lost_kinds}
+        lost_words.update(phrase for kind in lost_kinds for phrase in PLAIN_FORMS.get(kind, ()))
         if any(_lowercased(word, new_text) for word in lost_words):
             return ChangeKind.WEAKENED
         return ChangeKind.REMOVED

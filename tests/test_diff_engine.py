@@ -1057,6 +1057,21 @@ TOP = "# Blender\n\n"
             id="impersonal-phrase-with-its-verb-inflected",
         ),
         pytest.param(
+            "Relays SHOULD retry once. Lids MAY be tinted.\n",
+            "It is RECOMMENDED for relays to retry once. It is OPTIONAL for lids to be tinted.\n",
+            [
+                ("editorial", "modified", ("SHOULD",), ("RECOMMENDED",)),
+                ("editorial", "modified", ("MAY",), ("OPTIONAL",)),
+            ],
+            id="impersonal-phrase-with-for-and-to",
+        ),
+        pytest.param(
+            "Relays SHOULD retry once the jar is sealed and cooled.\n",
+            "It is RECOMMENDED for relays to retry once the jar is sealed and dried.\n",
+            [("normative", "modified", ("SHOULD",), ("RECOMMENDED",))],
+            id="impersonal-phrase-with-for-and-other-words",
+        ),
+        pytest.param(
             "Lids SHOULD NOT click while the jar is being filled.\n",
             "It is RECOMMENDED that lids not click while the jar is filled twice.\n",
             [("normative", "modified", ("SHOULD NOT",), ("RECOMMENDED",))],

@@ -215,6 +215,9 @@ def test_added_and_removed_keywords() -> None:
         ("MUST", "The fan is required to stop."),
         ("SHOULD NOT", "Stopping the fan is not recommended."),
         ("MAY", "Stopping the fan is optional."),
+        ("MUST", "The fan has to stop."),
+        ("MUST", "Fans need to stop."),
+        ("SHOULD", "The fan ought to stop."),
     ],
 )
 def test_a_keyword_turned_lowercase_is_weakened(old: str, new_text: str) -> None:
@@ -228,6 +231,7 @@ def test_a_keyword_turned_title_case_is_weakened() -> None:
 def test_a_lowercase_word_of_other_strength_is_no_weakening() -> None:
     assert compare_keywords([kw("MUST")], [], "Stopping is optional.") is ChangeKind.REMOVED
     assert compare_keywords([kw("MUST NOT")], [], "The fan is required.") is ChangeKind.REMOVED
+    assert compare_keywords([kw("MAY")], [], "The fan has to stop.") is ChangeKind.REMOVED
 
 
 def test_keywords_kept_on_both_sides_cancel_out() -> None:

@@ -61,13 +61,18 @@ _ADJECTIVE_KEYWORDS = {
 """RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
 verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
 _IMPERSONAL_KEYWORDS = {
-    ("it", "is", "must", "that"): ("must",),
-    ("it", "is", "should", "that"): ("should",),
-    ("it", "is", "not", "should", "that"): ("should", "not"),
+    ("it", "is", *adjective, joint): verb
+    for joint in ("that", "for")
+    for adjective, verb in (
+        (("must",), ("must",)),
+        (("should",), ("should",)),
+        (("not", "should"), ("should", "not")),
+        (("may",), ("may",)),
+    )
 }
-"""RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry"), read as
-`requirement_words` writes them, and the verb keyword each equals there ("Servers SHOULD
-retry")."""
+"""RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry", "It is OPTIONAL for
+lids to be tinted"), read as `requirement_words` writes them, and the verb keyword each equals
+there ("Servers SHOULD retry", "Lids MAY be tinted")."""
 
 ORDER_WORDS = frozenset(
     {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
@@ -313,7 +318,10 @@ def _impersonal_set_aside(before: list[str], after: list[str]) -> tuple[list[str
         at = verb_found[0]
         rest = phrased[:start] + phrased[start + len(phrase) :]
         kept = plain[:at] + plain[at + len(verb) :]
-        if at < min(len(kept), len(rest)) and rest[at] in (kept[at] + "s", kept[at] + "es"):
+        if phrase[-1] == "for" and rest[at : at + 1] == ["to"]:
+            # "for servers to retry": the subject's verb follows "to".
+            del rest[at]
+        elif at < min(len(kept), len(rest)) and rest[at] in (kept[at] + "s", kept[at] + "es"):
             # "that a server sends": the verb after the subject as the phrase's clause writes it.
             kept[at] = rest[at]
         return (rest, kept) if phrased is before else (kept, rest)
