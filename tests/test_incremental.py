@@ -444,6 +444,37 @@ def test_a_table_under_a_requirement_written_in_html_is_formatting(name: str) ->
 
 
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<thead><tr><td>Field</td><td>Form</td></tr></thead>",
+        "<tr><td><b>Field</b></td><td><strong>Form</strong></td></tr>",
+        "<tr><td>**Field**</td><td>**Form**</td></tr>",
+    ],
+    ids=["head-of-plain-cells", "first-row-in-bold-tags", "first-row-in-bold-markdown"],
+)
+def test_a_header_row_without_header_cells_names_columns(header: str, name: str) -> None:
+    new = HTML_TABLE_UNDER_A_LEAD_IN.replace("<tr><th>Field</th><th>Form</th></tr>", header)
+    assert read_alike(TABLE_UNDER_A_LEAD_IN, new, name).verdict == "formatting"
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_bold_row_below_the_first_is_an_item(name: str) -> None:
+    new = HTML_TABLE_UNDER_A_LEAD_IN.replace(
+        "<tr><td>size</td><td>litres</td></tr>", "<tr><td><b>size</b></td><td><b>cl</b></td></tr>"
+    )
+    assert kinds(read_alike(HTML_TABLE_UNDER_A_LEAD_IN, new, name)) == [("normative", "modified")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_table_caption_is_no_item_of_the_requirement(name: str) -> None:
+    new = HTML_TABLE_UNDER_A_LEAD_IN.replace(
+        "<table>\n", "<table>\n<caption>Label fields</caption>\n"
+    )
+    assert kinds(read_alike(HTML_TABLE_UNDER_A_LEAD_IN, new, name)) == [("editorial", "added")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
 def test_an_html_list_a_requirement_introduces_is_part_of_it(name: str) -> None:
     html = (
         "# T\n\nIntro.\n\nValves MUST be checked for:\n\n<ul>\n<li>rust on the seat</li>\n"

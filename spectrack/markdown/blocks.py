@@ -88,6 +88,9 @@ right below the requirement above it."""
 HTML_LISTINGS = frozenset({"table", "ul", "ol"})
 """HTML elements whose rows or items a requirement right above introduces, as it does a
 Markdown table's or list's."""
+_TABLE_HEADS = frozenset({"caption", "thead"})
+"""Parts of an HTML table that title it or name its columns: no item of the requirement that
+introduces the table, whatever cells their rows have."""
 _NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
 """Tokens that close what their opening token made a block of: a third of those `walk` meets,
 let past without trying every kind of token it handles."""
@@ -154,8 +157,11 @@ class _Walk:
     """The requirement that introduces each open list or table body (see `Block.lead_in`),
     innermost last."""
     listing_depths: list[int] = field(default_factory=list)
-    """How many containers were open as each open HTML ``<table>``, ``<ul>`` or ``<ol>`` began,
-    innermost last: the component that closes at that depth ends it."""
+    """How many containers were open as each open HTML ``<table>``, ``<ul>``, ``<ol>``,
+    ``<caption>`` or ``<thead>`` began, innermost last: the component that closes at that depth
+    ends it."""
+    first_row_pending: bool = False
+    """Whether the table opened last has no row yet: a first row of bold cells is its header."""
 
     @property
     def admonition(self) -> str | None:
@@ -279,6 +285,13 @@ class _Walk:
         if self.lead_in not in just_added:
             self.lead_in = None
         self.open_list()
+        self.first_row_pending = True
+
+    def open_table_head(self) -> None:
+        """A table's caption or head starts: what it holds introduces nothing and is no item;
+        `close_table` ends it."""
+        self.lead_ins.append(None)
+        self.lead_in = None
 
     def close_table(self) -> None:
         """A table (or an HTML list) ends: unlike a Markdown list's end, it leaves something
@@ -375,6 +388,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 # An HTML table or list reads as a Markdown one; its container opens below.
                 state.listing_depths.append(len(state.containers))
                 state.open_table()
+            elif name in _TABLE_HEADS:
+                state.listing_depths.append(len(state.containers))
+                state.open_table_head()
             _component(state, token, span)
             if name == "li":
                 state.list_item_pending = True
@@ -477,19 +493,44 @@ def _without_callout_label(children: list[Token]) -> list[Token]:
 def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
     row = InlineText()
     cells: set[str] = set()
+    all_bold = True
     index += 1
     while index < len(tokens) and tokens[index].type != "tr_close":
         if tokens[index].type == "inline":
             if row.length:
                 row.append(" | ")
-            inline_text(tokens[index].children, row)
+            children = tokens[index].children or []
+            all_bold = all_bold and _bold(children)
+            inline_text(children, row)
         elif tokens[index].type in ("th_open", "td_open"):
             cells.add(tokens[index].type)
         index += 1
-    # A header row (all its cells headers) only names the columns: no item of the requirement
-    # that introduces the table. A row that heads itself (`<th scope="row">`) is one.
-    state.add(BlockKind.TABLE_ROW, row, span, led_in=cells != {"th_open"})
+    # A header row (all its cells headers, or a table's first row all in bold) only names the
+    # columns: no item of the requirement that introduces the table. A row that heads itself
+    # (`<th scope="row">`) is one.
+    header = cells == {"th_open"} or (state.first_row_pending and all_bold and bool(cells))
+    state.first_row_pending = False
+    state.add(BlockKind.TABLE_ROW, row, span, led_in=not header)
     return index
+
+
+_BOLD_OPENERS = frozenset({"<b>", "<strong>"})
+_BOLD_CLOSERS = frozenset({"</b>", "</strong>"})
+
+
+def _bold(children: Sequence[Token]) -> bool:
+    """Whether a cell's inline tokens are all in bold (``**Field**``, ``<b>Field</b>``)."""
+    shown = [token for token in children if token.type != "text" or token.content.strip()]
+    if not shown:
+        return True
+    first, last = shown[0], shown[-1]
+    if first.type == "strong_open":
+        return last.type == "strong_close"
+    return (
+        first.type == last.type == "html_inline"
+        and first.content.lower() in _BOLD_OPENERS
+        and last.content.lower() in _BOLD_CLOSERS
+    )
 
 
 def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
