@@ -1108,6 +1108,34 @@ TOP = "# Blender\n\n"
             id="requirement-listed-without-its-and",
         ),
         pytest.param(
+            "A jar MUST be washed, dried and sealed.\n",
+            "A jar MUST be:\n\n- sealed\n- washed and\n- dried\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="requirement-listed-in-another-order",
+        ),
+        pytest.param(
+            "A jar MUST be washed, dried and sealed in this order.\n",
+            "A jar MUST be, in this order:\n\n- sealed\n- washed\n- dried\n",
+            [
+                ("normative", "modified", ("MUST",), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="ordered-requirement-listed-in-another-order",
+        ),
+        pytest.param(
+            "A jar MUST be washed, dried and sealed.\n",
+            "A jar MUST be:\n\n- sealed\n- washed\n- chilled\n",
+            [
+                ("normative", "modified", ("MUST",), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="requirement-listed-in-another-order-with-an-item-changed",
+        ),
+        pytest.param(
             "A jar MUST NOT be chipped, cracked or stained.\n",
             "A jar MUST NOT be:\n\n- chipped\n- cracked\n- stained\n",
             [("editorial", "modified", ("MUST NOT",), ("MUST NOT",))],

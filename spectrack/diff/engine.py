@@ -161,8 +161,9 @@ def _listed_without_conjunctions(
     region: Region, old_runs: list[list[str]], new_runs: list[list[str]], marks: bool
 ) -> bool:
     """Whether a sentence was laid out as a lead-in and a list (or the list written back as a
-    sentence) losing only the "and" that joined its last items ("MUST be washed, dried and
-    sealed." → "MUST be:" and the items "washed", "dried", "sealed")."""
+    sentence) losing at most the "and" that joined its last items ("MUST be washed, dried and
+    sealed." → "MUST be:" and the items "washed", "dried", "sealed"), the items perhaps in
+    another order (see `_in_said_order`)."""
     listed_old = any(unit.lead_in is not None for unit in region.old)
     listed_new = any(unit.lead_in is not None for unit in region.new)
     if listed_old == listed_new:
@@ -177,14 +178,38 @@ def _listed_without_conjunctions(
         for keyword in unit.sentence.keywords
     )
     conjunctions = _CONJUNCTIONS | {"or"} if prohibited else _CONJUNCTIONS
-    if not lost or not conjunctions.issuperset(lost) or shown - said:
+    if not conjunctions.issuperset(lost) or shown - said:
         return False
-    return _runs_kept(
-        region,
-        _without(conjunctions, old_runs),
-        _without(conjunctions, new_runs),
-        marks,
-    )
+    old_units, new_units = region.old, region.new
+    old_runs, new_runs = _without(conjunctions, old_runs), _without(conjunctions, new_runs)
+    if listed_old:
+        old_units, old_runs = _in_said_order(old_units, old_runs, new_runs)
+    else:
+        new_units, new_runs = _in_said_order(new_units, new_runs, old_runs)
+    return _runs_kept(Region(old_units, new_units), old_runs, new_runs, marks)
+
+
+def _in_said_order(
+    units: tuple[Unit, ...], runs: list[list[str]], said: list[list[str]]
+) -> tuple[tuple[Unit, ...], list[list[str]]]:
+    """A list's units and their words with its items put in the order in which the sentence
+    that lists them (its words ``said``) says them, unless their lead-in says that the order
+    matters: a series reordered says the same (see `same_requirement`)."""
+    stream = _stream([word for run in said for word in run])
+    slots = [
+        index
+        for index, unit in enumerate(units)
+        if unit.lead_in is not None and not speaks_of_order(unit.lead_in.key)
+    ]
+    places = [stream.find(_stream(runs[slot])) for slot in slots]
+    if len(slots) < 2 or min(places) < 0:
+        return units, runs
+    ordered_units, ordered_runs = list(units), list(runs)
+    for slot, source in zip(
+        slots, sorted(slots, key=lambda s: places[slots.index(s)]), strict=True
+    ):
+        ordered_units[slot], ordered_runs[slot] = units[source], runs[source]
+    return tuple(ordered_units), ordered_runs
 
 
 def _without(words: Set[str], runs: list[list[str]]) -> list[list[str]]:
