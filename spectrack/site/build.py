@@ -45,6 +45,9 @@ from spectrack.site.model import ChangeEntry, SiteData
 SCHEMA = "spectrack.site/1"
 MANIFEST = ".spectrack-site.json"
 """File name of the manifest inside the output folder."""
+MARKER = ".spectrack-site"
+"""A file every build leaves in its output folder, so that later builds know the folder is a
+site's: the manifest cannot say so, as a build deletes it while it works."""
 FEED_LIMIT = 50
 """Most entries in one feed: the latest recorded."""
 RECENT_LIMIT = 200
@@ -109,6 +112,7 @@ def build(
     progress: Progress | None = None,
 ) -> BuildResult:
     """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
+    check_folder(out)
     _check(data)
     base = _base(base_url)
     manifest = _read_manifest(out)
@@ -116,6 +120,21 @@ def build(
         # Without a manifest nothing in the folder is trusted: every file is rendered afresh.
         outputs = _plan(data, base, out if manifest else None)
         return _write(outputs, out, manifest, progress or SilentProgress())
+
+
+def check_folder(out: Path) -> None:
+    """Refuse an output folder that holds files no build wrote there: a build writes its own
+    paths (``index.html``, ``feeds/``) whoever wrote the files there before."""
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: not a folder, cannot write the site there")
+    # A site built before the marker existed holds the manifest (unless a build was stopped).
+    if not out.is_dir() or (out / MARKER).is_file() or (out / MANIFEST).is_file():
+        return
+    if any(out.iterdir()):
+        raise InputError(
+            f"{out}: holds files that no `spectrack site` wrote (no {MARKER} in it), which the "
+            "site's files could replace; write the site to a new or empty folder"
+        )
 
 
 def _check(data: SiteData) -> None:
@@ -873,14 +892,20 @@ def _replace(out: Path, path: str, content: bytes, existing: set[str]) -> None:
 def _write(
     outputs: list[_Output], out: Path, manifest: dict[str, str], progress: Progress
 ) -> BuildResult:
-    if out.exists() and not out.is_dir():
-        raise InputError(f"{out}: not a folder, cannot write the site there")
     out.mkdir(parents=True, exist_ok=True)
     produced = {output.path: output.key for output in outputs}
     # A path the build makes is safe by construction; only the others need checking.
     previous = {path: key for path, key in manifest.items() if path in produced or _inside(path)}
     dropped = previous.keys() - produced.keys()
     existing = _existing_files(out, [MANIFEST, *dropped, *produced])
+    marked = MARKER not in existing
+    if marked:
+        # Before any file of the site, so that a build stopped part-way leaves a folder the
+        # next build takes up.
+        (out / MARKER).write_text(
+            "A change site built by `spectrack site`, which writes and removes its files here.\n",
+            encoding="utf-8",
+        )
     stale = [
         output
         for output in outputs
@@ -904,4 +929,6 @@ def _write(
     keys = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
     if _put(out, MANIFEST, keys + b"\n", existing):
         written.append(MANIFEST)
+    if marked:
+        written.append(MARKER)
     return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)

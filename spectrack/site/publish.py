@@ -7,7 +7,7 @@ from pathlib import Path
 from spectrack.collector import collector_paused
 from spectrack.errors import InputError
 from spectrack.progress import Progress
-from spectrack.site.build import BuildResult, build
+from spectrack.site.build import BuildResult, build, check_folder
 from spectrack.site.collect import DEFAULT_TITLE, collect
 from spectrack.store import Store
 
@@ -33,5 +33,7 @@ def publish(
         raise InputError(
             f"{out}: inside the snapshot store {store.path}; write the site to a folder of its own"
         )
+    # Said now, not after diffing every revision.
+    check_folder(out)
     with collector_paused():
         return build(collect(store, title, progress), out, base_url, progress)

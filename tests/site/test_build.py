@@ -30,7 +30,7 @@ from spectrack.site import (
     build,
     present,
 )
-from spectrack.site.build import CSP, MANIFEST, RECENT_LIMIT, BuildResult
+from spectrack.site.build import CSP, MANIFEST, MARKER, RECENT_LIMIT, BuildResult
 from tests.interrupt import StopAfter
 from tests.site.conftest import BuiltSite
 from tests.site.fixtures import (
@@ -184,7 +184,8 @@ def test_a_build_with_nothing_to_rewrite_reads_no_changes_or_hunks(tmp_path: Pat
         for entry in data.changes
     ]
     result = build(replace(data, changes=tuple(summaries_only)), tmp_path)
-    assert result.written == () and result.unchanged == len(tree(tmp_path)) - 1
+    site_files = tree(tmp_path).keys() - {MANIFEST, MARKER}
+    assert result.written == () and result.unchanged == len(site_files)
     with pytest.raises(pickle.UnpicklingError):
         assert summaries_only[0].report.hunks
 
@@ -227,7 +228,7 @@ def test_one_new_change_rewrites_only_what_shows_it(tmp_path: Path) -> None:
     }
     assert set(result.written) == expected
     assert result.removed == ()
-    assert result.unchanged == len(tree(out)) - len(expected)
+    assert result.unchanged == len(tree(out).keys() - expected - {MARKER})
     for path, modified in before.items():
         if path not in expected:
             assert (out / path).stat().st_mtime_ns == modified, path
@@ -250,9 +251,8 @@ def test_an_older_change_shown_otherwise_has_its_page_rewritten(tmp_path: Path) 
 
 def test_a_change_no_longer_in_the_data_loses_its_files(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    (out).mkdir()
-    (out / "README.md").write_text("not ours")
     build(site_data([*SAMPLE_EDITS, NEXT_EDIT]), out)
+    (out / "README.md").write_text("not ours")
     result = build(sample_data(), out)
     assert present.change_href(NEXT_EDIT.change_id) in result.removed
     assert not (out / present.change_href(NEXT_EDIT.change_id)).exists()
@@ -260,6 +260,38 @@ def test_a_change_no_longer_in_the_data_loses_its_files(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh"
     build(sample_data(), fresh)
     assert {p: b for p, b in tree(out).items() if p != "README.md"} == tree(fresh)
+
+
+@pytest.mark.parametrize("foreign", ["index.html", "notes/todo.txt", ".hidden"])
+def test_a_folder_holding_files_no_build_wrote_is_refused_untouched(
+    tmp_path: Path, foreign: str
+) -> None:
+    out = tmp_path / "site"
+    (out / foreign).parent.mkdir(parents=True)
+    (out / foreign).write_text("not the site's")
+    with pytest.raises(InputError, match=rf"^{re.escape(str(out))}: holds files that no "):
+        build(sample_data(), out)
+    assert tree(out) == {foreign: b"not the site's"}
+
+
+def test_a_first_build_stopped_part_way_leaves_a_folder_the_next_build_takes_up(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    with pytest.raises(KeyboardInterrupt):
+        build(sample_data(), out, progress=StopAfter(3))
+    assert MANIFEST not in tree(out) and MARKER in tree(out)
+    build(sample_data(), out)
+    build(sample_data(), tmp_path / "fresh")
+    assert tree(out) == tree(tmp_path / "fresh")
+
+
+def test_a_site_built_before_the_marker_is_taken_up_by_its_manifest(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    build(sample_data(), out)
+    (out / MARKER).unlink()
+    assert build(sample_data(), out).written == (MARKER,)
+    assert (out / MARKER).is_file()
 
 
 def test_a_lost_manifest_or_file_is_recovered_without_needless_writes(tmp_path: Path) -> None:
@@ -289,7 +321,7 @@ class Recorder:
 def test_progress_reports_every_file(tmp_path: Path) -> None:
     recorder = Recorder()
     result = build(sample_data(), tmp_path, progress=recorder)
-    files = len(result.written) - 1  # the manifest is written after the files
+    files = len(result.written) - 2  # the marker and the manifest are no pages of the site
     assert recorder.calls == [("writing the site", files)] + [("advance", 1)] * files
 
 

@@ -205,6 +205,24 @@ def test_the_site_command_builds_and_then_rewrites_only_what_moved(
     assert "https://changes.example/changes/" in (out / "feeds/all.xml").read_text()
 
 
+def test_the_site_command_refuses_a_folder_of_other_files_before_diffing(
+    store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "index.html").write_text("my own page")
+    with pytest.raises(SystemExit) as stop:
+        main(["site", "--store", str(store.path), "--out", str(out)])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == (
+        f"spectrack: error: {out}: holds files that no `spectrack site` wrote (no .spectrack-site "
+        "in it), which the site's files could replace; write the site to a new or empty folder\n"
+    )
+    assert [path.name for path in out.iterdir()] == ["index.html"]
+    assert (out / "index.html").read_text() == "my own page"
+    assert not cache_file(store).exists()
+
+
 def test_the_site_command_names_a_missing_store(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
