@@ -2,6 +2,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -158,3 +159,31 @@ def test_an_interrupted_command_says_so_and_exits_130(tmp_path: Path) -> None:
     assert process.returncode == 130
     # Click starts a new line first, past the ^C a terminal echoes.
     assert err.strip() == b"spectrack: aborted"
+
+
+@pytest.mark.parametrize("launch", ["python -m spectrack", "installed script"])
+def test_ctrl_c_while_the_command_still_loads_is_as_quiet_as_later(
+    tmp_path: Path, launch: str
+) -> None:
+    # A module the command loads (the Markdown parser's), found first here: it says that it
+    # is loading, then waits for the Ctrl-C.
+    (tmp_path / "markdown_it.py").write_text(
+        "import time\nprint('loading', flush=True)\ntime.sleep(60)\n"
+    )
+    if launch == "installed script":
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        entry = tomllib.loads(pyproject.read_text())["project"]["scripts"]["spectrack"]
+        module, function = entry.split(":")
+        # What an installer writes as the `spectrack` script.
+        script = f"import sys\nfrom {module} import {function}\nsys.exit({function}())\n"
+        command = [sys.executable, "-c", script, "--version"]
+    else:
+        command = [sys.executable, "-m", "spectrack", "--version"]
+    process = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline() == b"loading\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out, err) == (130, b"", b"\nspectrack: aborted\n")
