@@ -833,8 +833,20 @@ concurrency = 8                         # connections per host
 
 def write_example(path: Path) -> bool:
     """Write the commented example configuration unless ``path`` exists; True when written."""
-    if path.exists():
+    if path.is_file():
         return False
+    if path.is_dir():
+        raise ConfigError(
+            f"{path}: a folder, not a configuration file; name the file to write, such as "
+            f"{path / CONFIG_FILE}"
+        )
+    if path.exists():
+        # Reading it would give nothing (/dev/null), or wait for a writer (a pipe), and the
+        # store would be made beside it, in /dev.
+        raise ConfigError(
+            f"{path}: not a regular file (a device, pipe or socket); name the configuration "
+            f"file to write, such as {CONFIG_FILE}"
+        )
     try:
         path.write_text(EXAMPLE, encoding="utf-8")
     except FileNotFoundError:

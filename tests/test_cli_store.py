@@ -77,6 +77,37 @@ def test_init_in_a_folder_that_does_not_exist_says_so(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("kind", ["device", "pipe", "folder"])
+def test_init_refuses_a_configuration_path_that_is_no_regular_file(
+    tmp_path: Path, kind: str
+) -> None:
+    config = tmp_path / "spectrack.toml"
+    if kind == "device":
+        config.symlink_to(os.devnull)
+    elif kind == "pipe":
+        os.mkfifo(config)
+    else:
+        config.mkdir()
+    # A process of its own: reading the pipe would wait for a writer for ever.
+    done = subprocess.run(
+        [sys.executable, "-m", "spectrack", "init", "--config", "spectrack.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    what = (
+        "a folder, not a configuration file; name the file to write, such as "
+        "spectrack.toml/spectrack.toml"
+        if kind == "folder"
+        else "not a regular file (a device, pipe or socket); name the configuration file to "
+        "write, such as spectrack.toml"
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"spectrack: error: spectrack.toml: {what}\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["spectrack.toml"]
+
+
 def test_init_on_a_repository_of_other_work_refuses_and_keeps_the_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
