@@ -362,8 +362,9 @@ class Store:
     # -- opening -------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path) -> Store:
+    def open(cls, path: str | os.PathLike[str]) -> Store:
         """An existing store; `StoreError` when ``path`` is not one."""
+        path = Path(path)
         if not (path / ".git").exists():
             raise StoreError(
                 f"{path}: no snapshot store here; run `spectrack init` or `spectrack fetch` first"
@@ -387,7 +388,7 @@ class Store:
         return store
 
     @classmethod
-    def create(cls, path: Path, clock: Clock = utc_now) -> Store:
+    def create(cls, path: str | os.PathLike[str], clock: Clock = utc_now) -> Store:
         """The store at ``path``, created (``git init`` and a first commit) when missing.
 
         Creation holds a lock on the folder, so two first runs do not both create it, and an
@@ -395,6 +396,7 @@ class Store:
         completed. Any other repository without the store's branch is refused, as `open` does:
         creating the store there would check its first commit out over someone's work.
         """
+        path = Path(path)
         if path.exists() and not path.is_dir():
             raise StoreError(f"{path}: exists and is not a folder")
         path.mkdir(parents=True, exist_ok=True)

@@ -107,11 +107,12 @@ class _FeedItem:
 
 def build(
     data: SiteData,
-    out: Path,
+    out: str | os.PathLike[str],
     base_url: str | None = None,
     progress: Progress | None = None,
 ) -> BuildResult:
     """Write the site for ``data`` into ``out``; ``base_url`` makes feed links absolute."""
+    out = Path(out)
     check_folder(out)
     _check(data)
     base = _base(base_url)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from spectrack.collector import collector_paused
@@ -14,7 +15,7 @@ from spectrack.store import Store
 
 def publish(
     store: Store,
-    out: Path,
+    out: str | os.PathLike[str],
     base_url: str | None = None,
     title: str = DEFAULT_TITLE,
     progress: Progress | None = None,
@@ -25,6 +26,7 @@ def publish(
     within, holds no reference cycles (a test checks), and is freed by reference counting, so no
     collection pass walks its hundreds of thousands of objects.
     """
+    out = Path(out)
     root = store.path.resolve()
     target = out.resolve()
     if target == root or root in target.parents:
