@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import regex
 
@@ -204,7 +204,20 @@ class SourceConfig:
         return included and not any(g.matches(url_path) for g in self.exclude)
 
     def markdown_url(self, url: str) -> str:
-        return self.markdown.replace("{url}", url)
+        """The URL serving the Markdown of the page at ``url``.
+
+        A suffix such as ``.md`` cannot follow a folder's URL (``https://x/docs/.md`` names a
+        hidden file): the page ``https://x/docs/`` is at ``https://x/docs.md``, as sites that
+        append ``.md`` serve it, and the site's root at ``https://x/index.md``.
+        """
+        before, _, after = self.markdown.partition("{url}")
+        if after.startswith("."):
+            parts = urlsplit(url)
+            if parts.path.strip("/") == "":
+                url = urlunsplit(parts._replace(path="/index"))
+            elif parts.path.endswith("/"):
+                url = urlunsplit(parts._replace(path=parts.path.rstrip("/")))
+        return before + url + after
 
     @property
     def host(self) -> str:

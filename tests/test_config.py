@@ -5,6 +5,7 @@ import pytest
 from spectrack.config import (
     EXAMPLE,
     PathGlob,
+    SourceConfig,
     load_config,
     parse_config,
     store_location,
@@ -70,6 +71,18 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     assert not mcp.wants("/blog/post")
     assert other.wants("/anything") and other.markdown == "{url}" and other.concurrency == 8
     assert config.source("other") is other
+
+
+def test_a_suffix_follows_a_folder_url_without_its_slash() -> None:
+    def markdown_url(template: str, url: str) -> str:
+        return SourceConfig("mcp", "https://x.org/sitemap.xml", markdown=template).markdown_url(url)
+
+    assert markdown_url("{url}.md", "https://x.org/a/") == "https://x.org/a.md"
+    assert markdown_url("{url}.md", "https://x.org/") == "https://x.org/index.md"
+    assert markdown_url("{url}.md", "https://x.org") == "https://x.org/index.md"
+    # Templates that name a folder's file themselves are left as written.
+    assert markdown_url("{url}index.html.md", "https://x.org/a/") == "https://x.org/a/index.html.md"
+    assert markdown_url("{url}", "https://x.org/a/") == "https://x.org/a/"
 
 
 @pytest.mark.parametrize(

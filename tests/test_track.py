@@ -182,6 +182,18 @@ def test_include_exclude_and_strip(site: LocalSite, store: Path) -> None:
     assert page_bytes(store, "spec/spec/a") == b"# A\nText.\n"
 
 
+def test_a_folder_url_has_its_markdown_without_the_slash(site: LocalSite, store: Path) -> None:
+    site.publish({"/": b"# Home\n", "/spec/guide/": b"# Guide\n", "/spec/a": b"# A\n"})
+    # Served where sites that append .md serve a folder's page and the root's.
+    site.routes["/index.md"] = site.routes.pop("/.md")
+    site.routes["/spec/guide.md"] = site.routes.pop("/spec/guide/.md")
+    summary = fetch(make_config(site, store))
+    assert summary.ok and summary.sources[0].new == 3
+    assert "/spec/guide/.md" not in site.requests and "/.md" not in site.requests
+    assert page_bytes(store, "spec/spec/guide/index") == b"# Guide\n"
+    assert page_bytes(store, "spec/index") == b"# Home\n"
+
+
 def test_a_strip_pattern_that_backtracks_without_end_fails_only_its_page(
     site: LocalSite, store: Path
 ) -> None:
