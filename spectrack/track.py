@@ -12,7 +12,7 @@ For each source, in order:
 4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410, or a
    redirect to a page the sitemap lists (the page moved there), makes them removal candidates,
    an answer keeps them, marked unlisted. When the candidates are more than ``max_removal`` of
-   the source's pages, nothing is removed and the source fails.
+   the pages the source tracks, nothing is removed and the source fails.
 5. Fetch and store the pages new to the store, after the removals, so that a page renamed in
    letter case only keeps a plain file name.
 
@@ -351,17 +351,20 @@ class _SourceRun:
                 self.counts["unchanged"] += 1
                 if state is not None and state.unlisted:
                     self.writer.update(source.name, entry.url, unlisted=False)
+        # Pages stored before the configuration left them out are neither removed nor part of
+        # the share max_removal limits: that share is of the pages the source tracks.
+        tracked = [state for url, state in states.items() if source.wants(urlsplit(url).path)]
         if sitemap.complete:
             listed_urls = {e.url for e in listed}
             self.listed_entries = listed
             jobs += [
                 self.unlisted(state)
-                for url, state in sorted(states.items())
-                if url not in listed_urls and source.wants(urlsplit(url).path)
+                for state in sorted(tracked, key=lambda state: state.url)
+                if state.url not in listed_urls
             ]
         self.progress.start(source.name, len(jobs) + len(new_pages))
         await asyncio.gather(*jobs)
-        self.remove_gone(len(states))
+        self.remove_gone(len(tracked))
         # New pages are recorded once the pages gone are removed: a name a removed page frees (a
         # page renamed in letter case only, /Guide → /guide) is then the new page's own, not
         # guide~hash beside a page that no longer exists.

@@ -418,6 +418,31 @@ def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> Non
     assert fetch(loose).sources[0].removed == 3
 
 
+def test_the_removal_share_counts_only_the_pages_the_source_still_tracks(
+    site: LocalSite, store: Path
+) -> None:
+    old = {f"/old/o{i}": f"# Old {i}\n".encode() for i in range(14)}
+    pages = {**six_pages(), **old}
+    site.publish(pages, lastmod="2025-01-01")
+    fetch(make_config(site, store))
+    before = head(store)
+    # The old pages are left out by the configuration now, and two of the six others are gone.
+    site.publish(
+        {k: v for k, v in pages.items() if k not in ("/spec/p4", "/spec/p5")}, lastmod="2025-01-01"
+    )
+    config = make_config(site, store, exclude=(PathGlob("/old/**"),))
+    summary = fetch(config)
+    assert (summary.sources[0].removed, summary.sources[0].unlisted) == (0, 2), "kept"
+    assert "would remove 2 of 6 pages (33%, more than max_removal = 20%)" in (
+        summary.failures[0].message
+    )
+    assert head(store) == before
+    loose = make_config(site, store, exclude=(PathGlob("/old/**"),), max_removal=0.5)
+    assert fetch(loose).sources[0].removed == 2
+    with Store.open(store) as opened:
+        assert len([page for page in opened.pages() if page.startswith("spec/old/")]) == 14
+
+
 @functools.cache
 def page_bomb() -> bytes:
     return gzip.compress(b"\0" * (40 * 1024 * 1024))
