@@ -307,6 +307,11 @@ FORMATTING_TRANSFORMS = [
         "## Lids\n\nLids MUST click.\n",
         id="pictures-dropped",
     ),
+    pytest.param(
+        "A limit MUST be ≥ 1, ≤ 9 and ≠ 7.\n",
+        "A limit MUST be >= 1, <= 9 and != 7.\n",
+        id="comparisons-typeset-or-typed",
+    ),
 ]
 
 
@@ -664,6 +669,30 @@ TOP = "# Blender\n\n"
             id="misspelling-and-british-spelling-corrected",
         ),
         pytest.param(
+            "Lids MUST be labelled at the centre and SHOULD carry a licence.\n",
+            "Lids MUST be labeled at the center and SHOULD carry a license.\n",
+            [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],
+            id="british-spellings-made-american",
+        ),
+        pytest.param(
+            "Lids MUST be filled before the test.\n",
+            "Lids MUST be filed before the test.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="doubled-letter-of-a-one-syllable-word-dropped",
+        ),
+        pytest.param(
+            "A relay MUST list each hostname it serves.\n",
+            "A relay MUST list each hostnames it serves.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="word-that-is-no-english-word-made-plural",
+        ),
+        pytest.param(
+            "A frame MUST NOT exceed four mebibytes.\n",
+            "A frame MUST NOT exceed four megabytes.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="word-that-is-no-english-word-given-other-letters",
+        ),
+        pytest.param(
             "The lid MUST lock wiht teh latch.\n",
             "The lid MUST lock with the latch.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
@@ -722,6 +751,24 @@ TOP = "# Blender\n\n"
             "The timer (default: 60, most: 30) counts seconds.\n",
             [("editorial", "modified", (), ())],
             id="values-exchanged-between-names",
+        ),
+        pytest.param(
+            "Relays MUST use a read timeout (30 s) and a write timeout (60 s).\n",
+            "Relays MUST use a read timeout (60 s) and a write timeout (30 s).\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="values-exchanged-between-names-in-a-requirement",
+        ),
+        pytest.param(
+            "Relays MUST accept (in this form) `id` (a string), `ttl` (seconds).\n",
+            "Relays MUST accept (in this form) `ttl` (seconds), `id` (a string).\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="fields-reordered-in-a-requirement",
+        ),
+        pytest.param(
+            "Jugs MUST be warmed to 40 and 60 degrees, respectively.\n",
+            "Jugs MUST be warmed to 60 and 40 degrees, respectively.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="series-reordered-respectively",
         ),
         pytest.param(
             "Kettles **MUST** whistle.\n",
@@ -1100,6 +1147,18 @@ TOP = "# Blender\n\n"
             "Jars MUST be sealed. They SHOULD be labelled.\n",
             [("editorial", "modified", ("MUST", "SHOULD"), ("MUST", "SHOULD"))],
             id="requirements-split-at-and-with-a-pronoun",
+        ),
+        pytest.param(
+            "Relays wake every hour. They MUST retry twice.\n",
+            "Relays wake every hour. Relays MUST retry twice.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="pronoun-replaced-by-the-noun-it-stands-for",
+        ),
+        pytest.param(
+            "Relays wake every hour. They MUST retry twice.\n",
+            "Relays wake every hour. Controllers MUST retry twice.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="pronoun-replaced-by-another-noun",
         ),
         pytest.param(
             "A jar MUST be washed, dried and sealed.\n",

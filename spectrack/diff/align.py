@@ -44,13 +44,17 @@ cells (an HTML table's cells show none)."""
 _PUNCTUATION = re.compile(r"[!?()\[\]{}|\"⟨⟩]|[.,;](?!\w)|(?<!\w)[.,;]")
 """Marks between which the pieces of a sentence may be listed in any order (see `pieces_of`):
 not those within a word or number (``1,500``, ``e.g``), which are part of it."""
-_TYPESET = str.maketrans({"−": "-"})
-"""Signs typeset otherwise but read alike: the minus sign is a hyphen-minus."""
+_TYPESET = str.maketrans({"−": "-", "≥": ">=", "≤": "<=", "≠": "!="})
+"""Signs typeset otherwise but read alike: the minus sign is a hyphen-minus, and ``≥`` is
+``>=``."""
+_TYPESET_SIGNS = re.compile("[−≥≤≠]")
 
 
 def signs_of(text: str) -> list[str]:
     """The words and signs of ``text`` (see `WORD_OR_SIGN`)."""
-    return WORD_OR_SIGN.findall(text.translate(_TYPESET) if "−" in text else text)
+    if _TYPESET_SIGNS.search(text):
+        text = text.translate(_TYPESET)
+    return WORD_OR_SIGN.findall(text)
 
 
 ANCHOR_KINDS = frozenset({BlockKind.HEADING, BlockKind.COMPONENT})
@@ -109,11 +113,16 @@ def words_of(text: str, *, fold_case: bool = True) -> list[str]:
     return WORD.findall(text.lower() if fold_case else text)
 
 
+def piece_runs(key: str) -> list[tuple[str, ...]]:
+    """A sentence's runs of words between punctuation marks, in order."""
+    runs = (signs_of(run) for run in _PUNCTUATION.split(key))
+    return [tuple(run) for run in runs if run]
+
+
 def pieces_of(key: str) -> tuple[tuple[str, ...], ...]:
     """A sentence's runs of words between punctuation marks, in sorted order: the same pieces
     listed in another order (the fields of a signature, the items of a series) say the same."""
-    runs = (signs_of(run) for run in _PUNCTUATION.split(key))
-    return tuple(sorted(tuple(run) for run in runs if run))
+    return tuple(sorted(piece_runs(key)))
 
 
 def units_of(blocks: Sequence[Block]) -> list[Unit]:

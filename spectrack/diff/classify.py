@@ -15,7 +15,7 @@ from functools import cache
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import WORD_OR_SIGN, Unit, pieces_of, signs_of, words_of
+from spectrack.diff.align import WORD_OR_SIGN, Unit, piece_runs, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
@@ -75,7 +75,18 @@ lids to be tinted"), read as `requirement_words` writes them, and the verb keywo
 there ("Servers SHOULD retry", "Lids MAY be tinted")."""
 
 ORDER_WORDS = frozenset(
-    {"order", "ordered", "preference", "priority", "first", "then", "before", "after", "sequence"}
+    {
+        "order",
+        "ordered",
+        "preference",
+        "priority",
+        "first",
+        "then",
+        "before",
+        "after",
+        "sequence",
+        "respectively",
+    }
 )
 """Words that make a series' order part of a requirement: its items in another order say
 something else there."""
@@ -275,11 +286,23 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
         return False
     if old_word[:2] != new_word[:2]:
         return False
-    if old_word in new_vocabulary:
+    if old_word in new_vocabulary or _inflected(old_word, new_word):
         return False
-    if edit_distance(old_word, new_word, 2) > (1 if len(new_word) < 8 else 2):
+    distance = edit_distance(old_word, new_word, 2)
+    if distance > (1 if len(new_word) < 8 else 2):
+        return False
+    # Two letters changed are a slip when they are the word's own letters ("recieve",
+    # "ocurence"), and another word where they are new ones ("mebibytes" → "megabytes").
+    if distance == 2 and set(old_word) != set(new_word):
         return False
     return old_word not in english_words()
+
+
+def _inflected(old_word: str, new_word: str) -> bool:
+    """Whether one word is the other with a plural's ending: "hostname" → "hostnames" counts
+    other things, whichever the dictionary knows."""
+    shorter, longer = sorted((old_word, new_word), key=len)
+    return longer in (shorter + "s", shorter + "es")
 
 
 def _transposed(old_word: str, new_word: str) -> bool:
@@ -341,21 +364,23 @@ def speaks_of_order(key: str) -> bool:
     return _LIST_ORDER.search(_requirement_text(key)) is not None
 
 
-def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool:
+def same_requirement(old: str, new: str, new_vocabulary: Container[str], context: str = "") -> bool:
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
     RECOMMENDED that"), numbers in words or digits, articles (a, an, the), words joined or split
-    ("e-mail", "email"), a misspelling corrected, a leading pronoun replaced by the noun it
-    stands for, or the pieces between punctuation marks listed in another order (the items of
-    a series). Never when the changed words are too many to align (see `MOST_WORDS_ALIGNED`).
+    ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
+    leading pronoun replaced by a noun that ``context`` (the old sentence's paragraph and
+    headings) names, or the pieces between punctuation marks listed in another order (the
+    items of a series). Never when the changed words are too many to align (see
+    `MOST_WORDS_ALIGNED`).
     """
     before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
     if before == after:
         return True
     if not ORDER_WORDS.intersection(before) and (
-        pieces_of(old.lower()) == pieces_of(new.lower())
+        _pieces_reordered(old.lower(), new.lower())
         or _items_reordered(_item_tokens(old), _item_tokens(new))
     ):
         return True
@@ -372,6 +397,7 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool
             and removed[0] in PRONOUNS
             and len(removed) == 1
             and 0 < len(added) <= 5
+            and _named_in(added, context)
         ):
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
@@ -379,11 +405,61 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str]) -> bool
         if _joined_or_split(removed, added):
             continue
         if len(removed) == len(added) and all(
-            is_typo_fix(a, b, new_vocabulary) for a, b in zip(removed, added, strict=True)
+            is_typo_fix(a, b, new_vocabulary) or american(a) == american(b)
+            for a, b in zip(removed, added, strict=True)
         ):
             continue
         return False
     return True
+
+
+def _named_in(noun: Sequence[str], context: str) -> bool:
+    """Whether ``context`` names the noun (its words but articles) that replaced a pronoun:
+    "They MUST retry" → "Relays MUST retry" where the paragraph spoke of relays."""
+    named = set(words_of(context))
+    return all(word in named for word in noun if word not in ARTICLES)
+
+
+def _pieces_reordered(old: str, new: str) -> bool:
+    """Whether two sentences list the same pieces between punctuation marks in another order,
+    every piece between the first and the last that moved having moved too: a series or a
+    signature's fields reordered. A piece that kept its place between two exchanged ones
+    ("a read timeout (30 s) and a write timeout (60 s)", values exchanged between the names
+    that stayed) makes other text."""
+    before, after = piece_runs(old), piece_runs(new)
+    if sorted(before) != sorted(after):
+        return False
+    start, end = shared_ends(before, after)
+    return all(before[index] != after[index] for index in range(start, len(before) - end))
+
+
+_AMERICAN_SPELLINGS = [
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|able|ful|less)", "or"),
+        (r"^([a-z]*[aeiou][a-z]*[aeiou][a-z]*?)ll(?=ed$|ing$|ers?$)", r"\1l"),
+        (r"(?<=[a-z]{2}[tb])re(?=s?$)", "er"),
+        (r"ogue(?=s?$)", "og"),
+        (r"^(lic|def|off|pret)ence", r"\1ense"),
+        (r"(?<=[a-z]{3})is(?=e$|es$|ed$|ing$|ations?$)", "iz"),
+        (r"(?<=[a-z]{2})yse(?=s?$|d$)", "yze"),
+        (r"dgement", "dgment"),
+        (r"^grey", "gray"),
+        (r"^tyre", "tire"),
+        (r"^aluminium", "aluminum"),
+        (r"^programme", "program"),
+        (r"^artefact", "artifact"),
+    )
+]
+"""British spellings and the American ones they become: colour, labelled, centre, catalogue,
+licence, organise, analyse, judgement and a few words of their own (grey, tyre)."""
+
+
+def american(word: str) -> str:
+    """``word`` spelled as American English spells it, where it is spelled in British."""
+    for pattern, replacement in _AMERICAN_SPELLINGS:
+        word = pattern.sub(replacement, word)
+    return word
 
 
 def classify_pair(
@@ -397,7 +473,12 @@ def classify_pair(
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (
-        same_requirement(old.sentence.key, new.sentence.key, new_vocabulary)
+        same_requirement(
+            old.sentence.key,
+            new.sentence.key,
+            new_vocabulary,
+            " ".join((*old.block.section, old.block.text)),
+        )
         and same_code([old.sentence], [new.sentence])
     ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
