@@ -258,6 +258,12 @@ FORMATTING_TRANSFORMS = [
         id="html-comment-added",
     ),
     pytest.param(
+        "# Toaster\n\nUnplug it first.\n",
+        "# Toaster\n\n{{/* Checked by the lab.\n\nThe plug MUST be earthed. */}}\n\n"
+        "Unplug it {{/* always */}}first.\n",
+        id="hugo-comments-added",
+    ),
+    pytest.param(
         "---\ntitle: Toaster\n---\n\nUnplug it first.\n",
         "# Toaster\n\nUnplug it first.\n",
         id="front-matter-title-to-h1",
@@ -1586,6 +1592,7 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         ),
         ("# Kettle\n\n<!--\n# Draft notes\n-->\n", ("Kettle",), "k.md"),
         ("# Kettle\n\n{/*\n## Draft notes\n*/}\n", ("Kettle",), "k.mdx"),
+        ("# Kettle\n\n{{/*\n## Draft notes\n\nMore notes.\n*/}}\n", ("Kettle",), "k.md"),
         ("# Kettle\n\nThe kettle boils.\n\n***\n---\n", ("Kettle",), "k.md"),
         (
             "# Kettle\n\n<Note>\nHandle care\n-----------\n\nThe handle is warm.\n</Note>\n",
@@ -1604,6 +1611,7 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         "setext-heading-of-two-lines",
         "html-comment",
         "mdx-comment",
+        "hugo-comment",
         "two-rules",
         "in-a-callout",
         "an-empty-item-under-an-item",

@@ -19,6 +19,7 @@ from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import (
     child_elements,
+    drop_comment,
     finish_as,
     finish_element,
     line_of,
@@ -29,6 +30,11 @@ SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
 """A shortcode's tag: its delimiter, the slash of a closing tag, its name and its arguments."""
 _ARGUMENT = re.compile(r"""(?:([\w-]+)\s*=\s*)?("[^"]*"|'[^']*'|[^\s"']+)""")
 _LINK_SHORTCODE = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']*)["']\s*[>%]\}\}""")
+
+
+COMMENT = re.compile(r"\{\{/\*.*?\*/\}\}", re.S)
+"""A Hugo comment (``{{/* … */}}``): readers never see it, as an HTML comment."""
+COMMENT_OPENER, COMMENT_CLOSER = "{{/*", "*/}}"
 
 
 TOML_FRONT_MATTER = re.compile(r"\+\+\+[ \t]*\n(.*?\n)?\+\+\+[ \t]*(?:\n|$)", re.DOTALL)
@@ -92,6 +98,11 @@ def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Ta
 
 PAIRINGS = closing.Pairings(_tags)
 """How the closing tags of this syntax are found (and the last pages' pairings)."""
+
+
+def comment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """Hugo comments ``{{/* … */}}`` on lines of their own: dropped, as HTML comments are."""
+    return drop_comment(state, start_line, end_line, silent, COMMENT_OPENER, COMMENT_CLOSER)
 
 
 def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

@@ -390,6 +390,8 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         kind = token.type
         if kind == "text":
             content = token.content
+            if hugo.COMMENT_OPENER in content:
+                content = _without_closed(hugo.COMMENT, content, hugo.COMMENT_CLOSER)
             if "{/*" in content:
                 content = _without_closed(_MDX_COMMENT, content, "*/}")
             if "{" in content:

@@ -23,6 +23,7 @@ from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import (
     child_elements,
+    drop_comment,
     finish_as,
     finish_element,
     line_of,
@@ -339,27 +340,7 @@ def _meta(tag: Tag) -> dict[str, object]:
 
 def comment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
     """MDX comments ``{/* … */}`` on lines of their own: dropped."""
-    src = state.src
-    pos = state.bMarks[start_line] + state.tShift[start_line]
-    if not src.startswith("{/*", pos):
-        return False
-    limit = state.eMarks[end_line - 1]
-    if _last_comment_end(src, limit) < pos:
-        return False
-    close = src.find("*/}", pos, limit)
-    last_line = line_of(state, close, start_line, end_line)
-    if not line_rest_is_blank(state, close + 3, last_line):
-        return False
-    if not silent:
-        state.line = last_line + 1
-    return True
-
-
-@lru_cache(maxsize=16)
-def _last_comment_end(src: str, limit: int) -> int:
-    """Where the last ``*/}`` before ``limit`` starts (-1 if none): a comment opened after it is
-    never closed, which spares each such comment a search to the end of the text."""
-    return src.rfind("*/}", 0, limit)
+    return drop_comment(state, start_line, end_line, silent, "{/*", "*/}")
 
 
 def esm_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

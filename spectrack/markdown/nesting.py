@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
@@ -26,6 +27,34 @@ def is_blank(text: str) -> bool:
 def line_rest_is_blank(state: StateBlock, pos: int, line: int) -> bool:
     """Whether nothing but whitespace follows offset ``pos`` on ``line``."""
     return is_blank(state.src[pos : state.eMarks[line]])
+
+
+def drop_comment(
+    state: StateBlock, start_line: int, end_line: int, silent: bool, opener: str, closer: str
+) -> bool:
+    """Drop a comment from ``opener`` to ``closer`` (MDX's, Hugo's) that starts a line and ends
+    its last one, blank lines and all, as an HTML comment block is dropped."""
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    if not src.startswith(opener, pos):
+        return False
+    limit = state.eMarks[end_line - 1]
+    if _last_closer(src, closer, limit) < pos:
+        return False
+    close = src.find(closer, pos, limit)
+    last_line = line_of(state, close, start_line, end_line)
+    if not line_rest_is_blank(state, close + len(closer), last_line):
+        return False
+    if not silent:
+        state.line = last_line + 1
+    return True
+
+
+@lru_cache(maxsize=16)
+def _last_closer(src: str, closer: str, limit: int) -> int:
+    """Where the last ``closer`` before ``limit`` starts (-1 if none): a comment opened after it
+    is never closed, which spares each such comment a search to the end of the text."""
+    return src.rfind(closer, 0, limit)
 
 
 def finish_element(

@@ -81,6 +81,8 @@ _ADMONITION_MARKER = re.compile(r"(?:\?\?\?\+|!!!|\?\?\?)( *)\S")
 and its body is the lines indented three columns past the spaces after the marker."""
 _LEAST_ADMONITION_BODY = 3
 """The least indentation of an admonition's body (``!!!note``)."""
+_BRACE_COMMENTS = (("{/*", "*/}"), (hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER))
+"""The comments that start with a brace, MDX's and Hugo's: how each opens and closes."""
 _RAW_RUN_STARTS = frozenset("<ie")
 """The characters a line that opens raw lines (see `_Scan._raw_run`) starts with, its
 indentation set aside: a tag's, an ``import``'s or an ``export``'s."""
@@ -582,6 +584,7 @@ def _ends_itself(line: str, after_text: bool) -> bool:
         tag is not None
         or hugo.SHORTCODE.fullmatch(text) is not None
         or (text.startswith("{/*") and text.endswith("*/}"))
+        or (text.startswith(hugo.COMMENT_OPENER) and text.endswith(hugo.COMMENT_CLOSER))
         or _REFERENCE.match("\n" + line) is not None
     )
 
@@ -1189,8 +1192,9 @@ class _Scan:
     def _brace(self, line: int, position: int) -> None:
         text = self.text
         line_end = self._line_end(position)
-        if text.startswith("{/*", position):
-            end = self._comment_end(position, "*/}")
+        closer = next((c for o, c in _BRACE_COMMENTS if text.startswith(o, position)), None)
+        if closer is not None:
+            end = self._comment_end(position, closer)
             if end > line_end:
                 self.comments.append((line, line + text.count("\n", position, end - 1)))
         else:

@@ -35,6 +35,7 @@ BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
     ("mdx_comment", mdx.comment_rule, frozenset({Dialect.MDX})),
     ("mdx_esm", mdx.esm_rule, frozenset({Dialect.MDX})),
     ("component", mdx.component_rule, frozenset(Dialect)),
+    ("hugo_comment", hugo.comment_rule, frozenset(Dialect)),
     ("hugo_shortcode", hugo.shortcode_rule, frozenset(Dialect)),
 ]
 """Rules added before markdown-it's ``html_block``, in order, with the dialects they serve."""
@@ -54,6 +55,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "mdx_comment": "{",
     "mdx_esm": "ie",
     "component": "<",
+    "hugo_comment": "{",
     "hugo_shortcode": "{",
     "html_block": "<",
     "heading": "#",
