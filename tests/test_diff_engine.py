@@ -1593,6 +1593,7 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         ("# Kettle\n\n<!--\n# Draft notes\n-->\n", ("Kettle",), "k.md"),
         ("# Kettle\n\n{/*\n## Draft notes\n*/}\n", ("Kettle",), "k.mdx"),
         ("# Kettle\n\n{{/*\n## Draft notes\n\nMore notes.\n*/}}\n", ("Kettle",), "k.md"),
+        ("# Kettle\n\nexport const notes = `\n\n## Draft notes\n`;\n", ("Kettle",), "k.mdx"),
         ("# Kettle\n\nThe kettle boils.\n\n***\n---\n", ("Kettle",), "k.md"),
         (
             "# Kettle\n\n<Note>\nHandle care\n-----------\n\nThe handle is warm.\n</Note>\n",
@@ -1612,6 +1613,7 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         "html-comment",
         "mdx-comment",
         "hugo-comment",
+        "mdx-export-with-a-blank-line",
         "two-rules",
         "in-a-callout",
         "an-empty-item-under-an-item",

@@ -331,6 +331,26 @@ def test_mdx_components_hold_markdown_at_any_indentation() -> None:
     assert document.admonitions == ()
 
 
+@pytest.mark.parametrize(
+    ("statement", "texts"),
+    [
+        ('export const pump = {\n  model: "P1",\n\n  note: "It MUST be primed.",\n};\n', []),
+        ("export default {\n  notes: `Prime it.\n\n## Draft`,\n};\n", []),
+        ('import { Steps } from "/steps.mdx";\nexport const sizes = [\n\n  "small",\n];\n', []),
+        # Brackets that never close: the statement ends at its first blank line.
+        ("export const pump = {\n\nThe pump hums.\n", ["The pump hums."]),
+    ],
+    ids=["object", "template-literal", "array", "never-closed"],
+)
+def test_an_mdx_statement_runs_past_blank_lines_until_its_brackets_close(
+    statement: str, texts: list[str]
+) -> None:
+    document = parse(statement + "\nFill the housing.\n", name="pump.mdx")
+    assert [(b.text, b.section) for b in document.blocks] == [
+        (text, ()) for text in [*texts, "Fill the housing."]
+    ]
+
+
 @pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
 @pytest.mark.parametrize(
     "markdown",

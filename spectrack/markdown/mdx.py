@@ -344,15 +344,60 @@ def comment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool
 
 
 def esm_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-    """MDX ``import``/``export`` statements at the start of a line: dropped up to a blank line."""
+    """MDX ``import``/``export`` statements at the start of a line: dropped up to the blank line
+    where the statement is finished (see `esm_end`)."""
     if state.sCount[start_line] != 0 or state.blkIndent != 0:
         return False
-    if ESM.match(state.src, state.bMarks[start_line]) is None:
+    start = state.bMarks[start_line]
+    if ESM.match(state.src, start) is None:
         return False
     if silent:
         return True
-    line = start_line + 1
-    while line < end_line and not state.isEmpty(line):
-        line += 1
-    state.line = line
+    end = esm_end(state.src, start, state.eMarks[end_line - 1])
+    state.line = line_of(state, end, start_line, end_line) + 1
     return True
+
+
+BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
+"""A blank line, after the newline that ends the line before it."""
+_BRACKET_PAIRS = (("{", "}"), ("(", ")"), ("[", "]"))
+_STATEMENT_TOKEN = re.compile(
+    r"""//[^\n]*|/\*.*?(?:\*/|\Z)|"[^"\n]*"?|'[^'\n]*'?|`[^`]*`?|[{}()\[\]]|\n[ \t]*(?=\n|\Z)""",
+    re.S,
+)
+"""What decides where a statement may end: a comment or a string (whose brackets count for
+nothing, and which may hold blank lines: a template literal), a bracket, a blank line. Each
+alternative matches to the text's end when left open, so no search restarts inside one."""
+LONGEST_OPEN_STATEMENT = 20_000
+"""The most characters a statement whose brackets are still open at a blank line is followed in
+for a blank line where they are closed; past it, the statement ends at its first blank line."""
+
+
+def esm_end(src: str, start: int, limit: int) -> int:
+    """Where an ``import``/``export`` statement that starts at ``start`` ends (the newline before
+    the blank line after it, or ``limit``).
+
+    MDX reads a statement on past a blank line while it is unfinished (``export const meta =
+    {``, a blank line, more fields), so its end is the first blank line where its brackets are
+    all closed. One whose brackets never close (a stray brace) ends at its first blank line
+    rather than taking the page's prose with it.
+    """
+    blank = BLANK_LINE.search(src, start, limit)
+    first_end = blank.start() if blank is not None else limit
+    statement = src[start:first_end]
+    # Most statements close all they open on their first lines: counting tells so quickly.
+    if blank is None or (
+        statement.count("`") % 2 == 0
+        and all(statement.count(o) == statement.count(c) for o, c in _BRACKET_PAIRS)
+    ):
+        return first_end
+    depth = 0
+    for token in _STATEMENT_TOKEN.finditer(src, start, min(limit, start + LONGEST_OPEN_STATEMENT)):
+        character = token[0][:1]
+        if character in "{([":
+            depth += 1
+        elif character in "})]":
+            depth -= 1
+        elif character == "\n" and depth <= 0:
+            return token.start()
+    return first_end

@@ -40,7 +40,7 @@ _TAG_LINE = re.compile(r"</?([A-Za-z][\w.:-]*)(?:\s[^<>]*)?/?>")
 """An element's tag alone on its line: the parser reads it as a block of its own."""
 _HTML_BLOCK_NAMES = frozenset(block_names)
 """Tag names that open an HTML block wherever they start a line (CommonMark's sixth kind)."""
-_BLANK_LINE = re.compile(r"\n[ \t]*(?=\n|\Z)")
+_BLANK_LINE = mdx.BLANK_LINE
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
 _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
@@ -838,12 +838,15 @@ class _Scan:
         # A statement starts at the margin, an HTML block with a tag: most lines the scan looks
         # at are headings and fences, which the first character rules out.
         first = self.lines[line].lstrip(" \t")[:1]
-        if first not in _RAW_RUN_STARTS or not (
-            self._esm(line, start) or self._html_block(line, start)
-        ):
+        if first not in _RAW_RUN_STARTS:
             return None
-        blank = _BLANK_LINE.search(self.text, start)
-        end = blank.start() if blank is not None else len(self.text)
+        if self._esm(line, start):
+            end = mdx.esm_end(self.text, start, len(self.text))
+        elif self._html_block(line, start):
+            blank = _BLANK_LINE.search(self.text, start)
+            end = blank.start() if blank is not None else len(self.text)
+        else:
+            return None
         last = line + self.text.count("\n", start, end)
         self.spans.append((line, last))
         self.comments.append((line, last))
