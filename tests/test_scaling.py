@@ -401,6 +401,25 @@ def test_unclosed_elements_are_each_looked_at_a_bounded_number_of_times(
     assert sum(scans.values()) <= 200 * RUN
 
 
+@pytest.mark.parametrize("indent", ["", "  "])
+def test_unfinished_mdx_statements_are_each_read_a_bounded_length(indent: str) -> None:
+    text = "".join(f"export const pump{i} = {{\n\n{indent}Pump {i} hums.\n\n" for i in range(RUN))
+    tokens = mdx._STATEMENT_TOKEN
+    read = Counter()
+
+    class Counted:
+        def finditer(self, src: str, start: int, end: int) -> Iterator[re.Match[str]]:
+            for token in tokens.finditer(src, start, end):
+                read[start] += 1
+                yield token
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mdx, "_STATEMENT_TOKEN", Counted())
+        document = parse(text, name="page.mdx")
+    assert len(document.blocks) == RUN
+    assert sum(read.values()) <= 10 * RUN
+
+
 def test_a_region_whose_words_did_not_change_is_not_paired() -> None:
     """Pairing a long region by similarity costs time quadratic in its length; a punctuation
     sweep through every requirement changes no word, so it must not be paired at all."""

@@ -368,6 +368,9 @@ _STATEMENT_TOKEN = re.compile(
 """What decides where a statement may end: a comment or a string (whose brackets count for
 nothing, and which may hold blank lines: a template literal), a bracket, a blank line. Each
 alternative matches to the text's end when left open, so no search restarts inside one."""
+_GOES_ON = frozenset(" \t\n}])")
+"""How a line below a blank one starts that goes on with a statement left unfinished there: it
+is indented (as formatters lay out an object's fields), closes a bracket, or is blank too."""
 LONGEST_OPEN_STATEMENT = 20_000
 """The most characters a statement whose brackets are still open at a blank line is followed in
 for a blank line where they are closed; past it, the statement ends at its first blank line."""
@@ -379,8 +382,9 @@ def esm_end(src: str, start: int, limit: int) -> int:
 
     MDX reads a statement on past a blank line while it is unfinished (``export const meta =
     {``, a blank line, more fields), so its end is the first blank line where its brackets are
-    all closed. One whose brackets never close (a stray brace) ends at its first blank line
-    rather than taking the page's prose with it.
+    all closed. One whose brackets never close (a stray brace), or which a line at the margin
+    follows after a blank one, ends at its first blank line rather than taking the page's prose
+    with it.
     """
     blank = BLANK_LINE.search(src, start, limit)
     first_end = blank.start() if blank is not None else limit
@@ -398,6 +402,10 @@ def esm_end(src: str, start: int, limit: int) -> int:
             depth += 1
         elif character in "})]":
             depth -= 1
-        elif character == "\n" and depth <= 0:
-            return token.start()
+        elif character == "\n":
+            if depth <= 0:
+                return token.start()
+            if src[token.end() + 1 : token.end() + 2] not in _GOES_ON:
+                # Prose at the margin after the blank line: the brackets were never closed.
+                return first_end
     return first_end
