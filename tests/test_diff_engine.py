@@ -289,6 +289,12 @@ FORMATTING_TRANSFORMS = [
         id="mdx-comment-added",
     ),
     pytest.param(
+        "import { Lever } from './lever.mdx'\n\nThe lever MUST pop up.\n\nIt clicks twice.\n",
+        "import { Lever } from './lever.mdx'\n\n<>\nThe lever MUST pop up.\n\n"
+        "It <>clicks</> twice.\n</>\n",
+        id="mdx-fragments-added",
+    ),
+    pytest.param(
         "> **Note**\n> The lever MUST pop up.\n",
         "> [!NOTE]\n> The lever MUST pop up.\n",
         id="bold-label-quote-to-alert",
@@ -1594,6 +1600,11 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         ("# Kettle\n\n{/*\n## Draft notes\n*/}\n", ("Kettle",), "k.mdx"),
         ("# Kettle\n\n{{/*\n## Draft notes\n\nMore notes.\n*/}}\n", ("Kettle",), "k.md"),
         ("# Kettle\n\nexport const notes = `\n\n## Draft notes\n`;\n", ("Kettle",), "k.mdx"),
+        (
+            "# Kettle\n\n<>\nHandle care\n-----------\n\nThe handle is warm.\n</>\n",
+            ("Kettle", "Handle care"),
+            "k.mdx",
+        ),
         ("# Kettle\n\nThe kettle boils.\n\n***\n---\n", ("Kettle",), "k.md"),
         (
             "# Kettle\n\n<Note>\nHandle care\n-----------\n\nThe handle is warm.\n</Note>\n",
@@ -1614,6 +1625,7 @@ def test_front_matter_is_read_alike_by_the_window_scan_and_the_parser(
         "mdx-comment",
         "hugo-comment",
         "mdx-export-with-a-blank-line",
+        "in-a-fragment",
         "two-rules",
         "in-a-callout",
         "an-empty-item-under-an-item",

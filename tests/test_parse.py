@@ -332,6 +332,24 @@ def test_mdx_components_hold_markdown_at_any_indentation() -> None:
 
 
 @pytest.mark.parametrize(
+    "markdown",
+    [
+        "<>\nFill the **housing**.\n\nIt MUST be full.\n</>\n",
+        "<>Fill the **housing**.</>\n\n<>\n  It MUST be full.\n</>\n",
+        "Fill the <>**housing**</>.\n\nIt MUST<> </>be full.\n",
+        "</>\n\nFill the **housing**.\n\nIt MUST be full.\n<>\n",
+    ],
+    ids=["block", "one-line-and-indented", "inline", "stray-tags"],
+)
+def test_a_jsx_fragment_shows_its_markdown_alone(markdown: str) -> None:
+    blocks = parse(markdown, name="pump.mdx").blocks
+    assert [(b.kind, b.text) for b in blocks] == [
+        (BlockKind.PARAGRAPH, "Fill the housing."),
+        (BlockKind.PARAGRAPH, "It MUST be full."),
+    ]
+
+
+@pytest.mark.parametrize(
     ("statement", "texts"),
     [
         ('export const pump = {\n  model: "P1",\n\n  note: "It MUST be primed.",\n};\n', []),

@@ -160,7 +160,9 @@ def skip_braces(src: str, pos: int, limit: int) -> int:
 
 @lru_cache(maxsize=256)
 def _tag_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(r"^[ \t]*(`{3,}|~{3,})|<(/?)" + re.escape(name) + r"(?=[\s/>])", re.M)
+    # A fragment's tags (``<>``, ``</>``) have no name, and their ``>`` follows at once.
+    tail = re.escape(name) + r"(?=[\s/>])" if name else "(?=>)"
+    return re.compile(r"^[ \t]*(`{3,}|~{3,})|<(/?)" + tail, re.M)
 
 
 def find_closing(src: str, name: str, start: int, limit: int) -> tuple[int, int] | None:
@@ -192,6 +194,8 @@ def _tags(src: str, name: str, position: int, limit: int) -> Iterator[closing.Ta
                 yield TagKind.BROKEN, match.start(), match.end(), False
             else:
                 yield TagKind.CLOSE, match.start(), end + 1, False
+        elif not name:
+            yield TagKind.OPEN, match.start(), match.end() + 1, True
         else:
             tag = scan_tag(src, match.start(), limit)
             if tag is not None and not tag.self_closing:
@@ -223,6 +227,35 @@ def component_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     tag = scan_tag(src, pos, limit)
     if tag is None:
         return False
+    return _element(state, tag, start_line, end_line, silent)
+
+
+def fragment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """A JSX fragment (``<>`` … ``</>``) read as an element with no name, whose body alone shows,
+    so wrapping blocks in one, or taking them out of it, changes nothing readers see."""
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    if src.startswith("</>", pos):
+        # A stray closing tag, dropped as a component's is.
+        if not line_rest_is_blank(state, pos + 3, start_line):
+            return False
+        if not silent:
+            state.line = start_line + 1
+        return True
+    if not src.startswith("<>", pos):
+        return False
+    return _element(state, fragment(pos), start_line, end_line, silent)
+
+
+def fragment(position: int) -> Tag:
+    """The opening tag of a JSX fragment, ``<>`` at ``position``: an element with no name."""
+    return Tag("", {}, position + 2, False)
+
+
+def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent: bool) -> bool:
+    """Read the element whose opening tag, starting ``start_line``, is ``tag``."""
+    src = state.src
+    limit = state.eMarks[end_line - 1]
     tag_line = line_of(state, tag.end - 1, start_line, end_line)
     if tag.self_closing:
         return finish_element(state, _meta(tag), start_line, tag_line, tag.end, None, silent)
@@ -310,15 +343,23 @@ LONGEST_INLINE_TAG = 1000
 otherwise send the search from every later ``<`` to the paragraph's end."""
 
 
+_FRAGMENT_TAG = re.compile(r"</?>")
+
+
 def jsx_inline_rule(state: StateInline, silent: bool) -> bool:
     """A JSX tag inside a sentence whose attributes hold an expression (``<span
     style={{color: 'red'}}>``): one ``html_inline`` token, as markdown-it makes of an HTML tag,
-    which it cannot read in such a tag, so its signs would show as words. Other tags are left to
-    markdown-it's rule."""
+    which it cannot read in such a tag, so its signs would show as words. A fragment's tag
+    (``<>``, ``</>``) is dropped. Other tags are left to markdown-it's rule."""
     src = state.src
     start = state.pos
     if src[start] != "<":
         return False
+    fragment_tag = _FRAGMENT_TAG.match(src, start, state.posMax)
+    if fragment_tag is not None:
+        # A fragment's tag shows nothing, nor parts the words around it.
+        state.pos = fragment_tag.end()
+        return True
     limit = min(state.posMax, start + LONGEST_INLINE_TAG)
     # No expression before the first ">": markdown-it's own rule reads the tag.
     first_end = src.find(">", start, limit)

@@ -970,11 +970,11 @@ class _Scan:
         stray = mdx.CLOSING_TAG.match(text, position)
         if stray is not None:
             extent = stray[1], stray.end()
-        elif (tag := mdx.scan_tag(text, position, len(text))) is not None:
+        elif (tag := self._tag(position)) is not None:
             end = tag.end
             if not tag.self_closing and tag.name.lower() not in mdx.VOID_ELEMENTS:
                 # A closing tag on the tag's own line spares a search to the end of the page.
-                same_line = text.find("</" + tag.name, tag.end, line_end) >= 0
+                same_line = text.find(f"</{tag.name or '>'}", tag.end, line_end) >= 0
                 closing = mdx.find_closing(
                     text, tag.name, tag.end, line_end if same_line else len(text)
                 )
@@ -983,6 +983,13 @@ class _Scan:
             extent = tag.name, end
         self.extent = (position, extent)
         return extent
+
+    def _tag(self, position: int) -> mdx.Tag | None:
+        """The opening tag at ``position``, also a fragment's (``<>``) in MDX, as the parser reads
+        them."""
+        if self.mdx and self.text.startswith("<>", position):
+            return mdx.fragment(position)
+        return mdx.scan_tag(self.text, position, len(self.text))
 
     def _item_column(self, line: int, fence: int) -> int:
         """Where the content of the list item that a fence at column ``fence`` of ``line`` is in

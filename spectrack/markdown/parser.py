@@ -34,6 +34,7 @@ BlockRule = Callable[[StateBlock, int, int, bool], bool]
 BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
     ("mdx_comment", mdx.comment_rule, frozenset({Dialect.MDX})),
     ("mdx_esm", mdx.esm_rule, frozenset({Dialect.MDX})),
+    ("mdx_fragment", mdx.fragment_rule, frozenset({Dialect.MDX})),
     ("component", mdx.component_rule, frozenset(Dialect)),
     ("hugo_comment", hugo.comment_rule, frozenset(Dialect)),
     ("hugo_shortcode", hugo.shortcode_rule, frozenset(Dialect)),
@@ -54,6 +55,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "reference": "[",
     "mdx_comment": "{",
     "mdx_esm": "ie",
+    "mdx_fragment": "<",
     "component": "<",
     "hugo_comment": "{",
     "hugo_shortcode": "{",
