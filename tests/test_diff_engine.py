@@ -120,6 +120,13 @@ FORMATTING_TRANSFORMS = [
         id="mdx-tab-to-content-tab",
     ),
     pytest.param(
+        '!!! tip "Handy hint"\n    The lever MUST pop up.\n\n??? warning "Why?"\n    It is hot.\n',
+        '<div class="admonition tip">\n<p class="admonition-title">Handy hint</p>\n'
+        "<p>The lever MUST pop up.</p>\n</div>\n"
+        '<details class="warning">\n<summary>Why?</summary>\n<p>It is hot.</p>\n</details>\n',
+        id="mkdocs-admonitions-to-their-html",
+    ),
+    pytest.param(
         "The hob MUST cool down.\n\n- Wipe the glass.\n",
         "The hob MUST cool down.\n{: #cooling .rule }\n\n- Wipe the glass.\n  { .step data-n=1 }\n",
         id="attribute-lists",
@@ -381,6 +388,14 @@ def admonition_forms(kind: str, mdx_names: list[str], other_names: list[str]) ->
         forms[f"docusaurus-{name}"] = f":::{name}\n\n{body}\n\n:::\n"
         forms[f"mkdocs-{name}"] = f"!!! {name}\n\n{indented}\n"
         forms[f"hugo-{name}"] = f'{{{{< callout type="{name}" >}}}}\n{body}\n{{{{< /callout >}}}}\n'
+        # As MkDocs renders `!!! name` and `??? name` in HTML, with the default title.
+        forms[f"mkdocs-html-{name}"] = (
+            f'<div class="admonition {name}">\n<p class="admonition-title">{name.title()}</p>\n'
+            f"<p>{body}</p>\n</div>\n"
+        )
+        forms[f"mkdocs-html-details-{name}"] = (
+            f'<details class="{name}">\n<summary>{name.title()}</summary>\n<p>{body}</p>\n</details>\n'
+        )
     return forms
 
 

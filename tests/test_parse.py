@@ -169,6 +169,17 @@ ADMONITIONS = [
     ("!!! danger\n\n    Oil it.\n", "caution", "mkdocs"),
     ("!!! success\n\n    Oil it.\n", "tip", "mkdocs"),
     ("??? note\n\n    Oil it.\n", "note", "mkdocs"),
+    (
+        '<div class="admonition danger">\n<p class="admonition-title">Danger</p>\n'
+        "<p>Oil it.</p>\n</div>\n",
+        "caution",
+        "mkdocs",
+    ),
+    (
+        '<details class="tip" open>\n<summary>Tip</summary>\n<p>Oil it.</p>\n</details>\n',
+        "tip",
+        "mkdocs",
+    ),
     ('{{< callout type="info" >}}\nOil it.\n{{< /callout >}}\n', "note", "hugo"),
     ('{{< callout type="warning" >}}\nOil it.\n{{< /callout >}}\n', "warning", "hugo"),
     ('{{< callout type="error" >}}\nOil it.\n{{< /callout >}}\n', "caution", "hugo"),

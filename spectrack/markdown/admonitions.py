@@ -75,10 +75,41 @@ def _component(token: Token) -> tuple[str, str] | None:
     meta = token.meta
     name = str(meta["name"])
     syntax = str(meta["syntax"])
+    attrs: dict[str, str] = meta["attrs"]
+    rendered = _rendered_kind(name.lower(), attrs.get("class", ""))
+    if rendered is not None:
+        return rendered, "mkdocs"
     if name.lower() not in CALLOUT_COMPONENTS.get(syntax, frozenset()):
         return None
-    attrs: dict[str, str] = meta["attrs"]
     return kind_of(name, attrs), syntax
+
+
+def _rendered_kind(name: str, classes: str) -> str | None:
+    """The kind of an admonition as MkDocs renders it, so that pasted or generated HTML folds
+    as the ``!!!`` it came from: ``<div class="admonition note">`` (another name after
+    ``admonition`` is a note, as ``!!!`` of it is) or ``<details class="warning">`` (``???``,
+    whose class is the kind alone); None for other elements."""
+    words = classes.lower().split()
+    if name == "div" and "admonition" in words:
+        return kind_of(next((word for word in words if word != "admonition"), "note"))
+    if name == "details" and words and words[0] in KIND_BY_NAME:
+        return KIND_BY_NAME[words[0]]
+    return None
+
+
+def is_rendered_title(parent: Token, child: Token) -> bool:
+    """Whether ``child``, the element right inside ``parent``, is the title of an admonition as
+    MkDocs renders it: ``<p class="admonition-title">`` first in the ``<div>``, ``<summary>``
+    first in the ``<details>``."""
+    if parent.type != "component_open" or not parent.meta or not child.meta:
+        return False
+    name = str(child.meta.get("name", "")).lower()
+    classes = str(child.meta["attrs"].get("class", "")).split()
+    parent_name = str(parent.meta["name"]).lower()
+    return _rendered_kind(parent_name, str(parent.meta["attrs"].get("class", ""))) is not None and (
+        (parent_name == "div" and name == "p" and "admonition-title" in classes)
+        or (parent_name == "details" and name == "summary")
+    )
 
 
 def container_name_and_title(params: str) -> tuple[str, str]:

@@ -22,6 +22,7 @@ from spectrack.markdown.admonitions import (
     ADMONITION_TOKENS,
     KIND_BY_NAME,
     KINDS,
+    is_rendered_title,
 )
 from spectrack.markdown.inline import (
     HEADING_ID,
@@ -382,6 +383,11 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.add(BlockKind.PARAGRAPH, InlineText.of(token.content), span, keywords=False)
         elif kind == "html_block":
             state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
+        elif kind == "component_open" and _rendered_title(tokens, index):
+            # Its paragraph holds the title, read as a `!!!` admonition's is.
+            _admonition_title(state, inline_text(tokens[index + 2].children), span)
+            index += 5
+            continue
         elif kind in ("component", "component_open"):
             name = _element_name(token) if kind == "component_open" else ""
             if name in HTML_LISTINGS:
@@ -403,9 +409,9 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 _admonition_title(state, inline_text(tokens[index + 1].children), span)
             index += 2
         if kind in _OPENERS:
-            if _element_name(token) not in WRAPPERS:
-                state.lead_in = None
             folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
+            if folded or _element_name(token) not in WRAPPERS:
+                state.lead_in = None
             state.containers.append(folded[0] if folded else None)
             if folded:
                 state.admonitions.append(
@@ -419,6 +425,17 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 state.close_table()
         index += 1
     return state
+
+
+def _rendered_title(tokens: Sequence[Token], index: int) -> bool:
+    """Whether the element opened at ``index`` is the title of an admonition MkDocs rendered
+    (see `is_rendered_title`), holding one paragraph and nothing else."""
+    return (
+        index > 0
+        and is_rendered_title(tokens[index - 1], tokens[index])
+        and [token.type for token in tokens[index + 1 : index + 5]]
+        == ["paragraph_open", "inline", "paragraph_close", "component_close"]
+    )
 
 
 def _element_name(token: Token) -> str:
