@@ -127,6 +127,12 @@ FORMATTING_TRANSFORMS = [
         id="mkdocs-admonitions-to-their-html",
     ),
     pytest.param(
+        "The lid MUST lock.[^1] It clicks.[^2]\n\n[^1]: Tested at 90 degrees.\n[^2]: Twice.\n",
+        "The lid MUST lock.[^heat] It clicks.[^2]\n\n[^heat]: Tested at 90 degrees.\n"
+        "[^2]: Twice.\n",
+        id="footnote-label-renamed",
+    ),
+    pytest.param(
         "The hob MUST cool down.\n\n- Wipe the glass.\n",
         "The hob MUST cool down.\n{: #cooling .rule }\n\n- Wipe the glass.\n  { .step data-n=1 }\n",
         id="attribute-lists",
@@ -628,6 +634,12 @@ TOP = "# Blender\n\n"
             "[^2]: Hot means over 90 degrees.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="footnote-mark-pointed-at-another-note",
+        ),
+        pytest.param(
+            "A kettle MUST switch off when dry.[^1]\n\n[^1]: Dry means under 50 ml.\n",
+            "A kettle MUST switch off when dry.[^dry]\n\n[^dry]: Dry means under 40 ml.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",)), ("editorial", "modified", (), ())],
+            id="footnote-renamed-and-reworded",
         ),
         pytest.param(
             "A kettle MUST switch off when dry.\n",

@@ -28,6 +28,7 @@ from spectrack.diff.classify import (
     same_requirement,
     speaks_of_order,
 )
+from spectrack.diff.footnotes import renamed_labels, with_labels_renamed
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import Outline, parse, parse_window, scan
@@ -595,6 +596,11 @@ def diff_texts(
         )
         for span in spans
     ]
+    renames = renamed_labels(old, new)
+    if renames:
+        parsed = [
+            (with_labels_renamed(old_blocks, renames), blocks) for old_blocks, blocks in parsed
+        ]
     changes = diff_blocks(
         parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1, _on_changed_lines(diff)
     )
