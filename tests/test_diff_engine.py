@@ -1026,6 +1026,12 @@ TOP = "# Blender\n\n"
             id="code-block-sign-changed",
         ),
         pytest.param(
+            "<pre>\nthe relay MUST wait 40 ms\n</pre>\n",
+            "<pre>\nthe relay SHOULD wait 40 ms\n</pre>\n",
+            [("editorial", "added", (), ()), ("editorial", "removed", (), ())],
+            id="keyword-changed-in-an-html-pre-block",
+        ),
+        pytest.param(
             "A jar MUST call `lid:open` first.\n",
             "A jar MUST call `lid.open` first.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

@@ -595,6 +595,20 @@ def test_a_hugo_highlight_shortcode_is_code_as_a_fence_is() -> None:
     assert [b.kind for b in shortcode.blocks] == [BlockKind.CODE]
 
 
+@pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
+def test_an_html_pre_block_is_code_as_a_fence_is(name: str) -> None:
+    body = "pump.start(MUST)\n\n# the valve MAY open\n"
+    pre = parse(
+        f'Before.\n\n<pre><code class="language-go">{body.replace("(", "&#40;")}</code></pre>\n',
+        name=name,
+    )
+    fence = parse(f"Before.\n\n```go\n{body}```\n", name=name)
+    assert [(b.kind, b.text, b.key, b.language) for b in pre.blocks] == [
+        (b.kind, b.text, b.key, b.language) for b in fence.blocks
+    ]
+    assert [b.kind for b in pre.blocks] == [BlockKind.PARAGRAPH, BlockKind.CODE]
+
+
 def test_a_content_tab_title_reads_as_markdown_without_its_icon() -> None:
     mkdocs = parse('=== ":material-water-pump: **Electric**"\n\n    It MUST be earthed.\n')
     mdx = parse('<Tab title="Electric">\nIt MUST be earthed.\n</Tab>\n', name="pump.mdx")

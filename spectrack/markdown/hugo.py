@@ -20,7 +20,7 @@ from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import (
     child_elements,
     drop_comment,
-    finish_as,
+    finish_as_code,
     finish_element,
     line_of,
     line_rest_is_blank,
@@ -128,7 +128,10 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     close_line = line_of(state, closing[1] - 1, start_line, end_line)
     body = (opening.end(), closing[0])
     if name in CODE_SHORTCODES:
-        return _code(state, attrs, start_line, close_line, closing[1], body, silent)
+        # A keyword in it is no requirement, as in a fence.
+        language = attrs.get("0", attrs.get("lang", ""))
+        code = state.src[body[0] : body[1]]
+        return finish_as_code(state, start_line, close_line, closing[1], silent, language, code)
     first_token = len(state.tokens)
     if not finish_element(state, meta, start_line, close_line, closing[1], body, silent):
         return False
@@ -140,26 +143,6 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
 CODE_SHORTCODES = frozenset({"highlight"})
 """Shortcodes whose body is code, shown as written, as a fenced block's is: Hugo's own
 ``{{< highlight go >}}``, whose first argument is the language."""
-
-
-def _code(
-    state: StateBlock,
-    attrs: dict[str, str],
-    start_line: int,
-    last_line: int,
-    end: int,
-    body: tuple[int, int],
-    silent: bool,
-) -> bool:
-    """A code shortcode as a ``fence`` token: a keyword in it is no requirement, as in a fence."""
-
-    def push() -> None:
-        token = state.push("fence", "code", 0)
-        token.info = attrs.get("0", attrs.get("lang", ""))
-        token.content = state.src[body[0] : body[1]].strip("\n") + "\n"
-        token.map = [start_line, last_line + 1]
-
-    return finish_as(state, last_line, end, silent, push)
 
 
 def _title_tabs(tokens: Sequence[Token]) -> None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from html import unescape
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
@@ -25,6 +26,7 @@ from spectrack.markdown.nesting import (
     child_elements,
     drop_comment,
     finish_as,
+    finish_as_code,
     finish_element,
     line_of,
     line_rest_is_blank,
@@ -272,6 +274,14 @@ def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent
     body = (tag.end, closing[0])
     if tag.name.lower() == "tr" and "<table" not in src[body[0] : body[1]].lower():
         return _table_row(state, start_line, close_line, closing[1], body, silent)
+    if tag.name.lower() == "pre":
+        # Text shown as it stands, not Markdown: a code sample, as a fence is.
+        source = src[body[0] : body[1]]
+        language = _LANGUAGE_CLASS.search(source)
+        code = unescape(_TAG.sub("", source))
+        return finish_as_code(
+            state, start_line, close_line, closing[1], silent, language[1] if language else "", code
+        )
     first_token = len(state.tokens)
     if not finish_element(state, _meta(tag), start_line, close_line, closing[1], body, silent):
         return False
@@ -336,6 +346,11 @@ def _table_row(
         state.push("tr_close", "tr", -1)
 
     return finish_as(state, last_line, end, silent, push)
+
+
+_TAG = re.compile(r"<[^>]*>")
+_LANGUAGE_CLASS = re.compile(r"""<code\b[^>]*\bclass=["'](?:[^"']*\s)?language-([\w+-]+)""", re.I)
+"""The language a ``<pre><code class="language-json">`` block names, as highlighters read it."""
 
 
 LONGEST_INLINE_TAG = 1000

@@ -106,6 +106,27 @@ def finish_as(
     return True
 
 
+def finish_as_code(
+    state: StateBlock,
+    start_line: int,
+    last_line: int,
+    end: int,
+    silent: bool,
+    language: str,
+    code: str,
+) -> bool:
+    """Emit an element whose body is code (Hugo's code shortcodes, HTML's ``<pre>``) as a
+    ``fence`` token (see `finish_as`): a keyword in it is no requirement, as in a fence."""
+
+    def push() -> None:
+        token = state.push("fence", "code", 0)
+        token.info = language
+        token.content = code.strip("\n") + "\n"
+        token.map = [start_line, last_line + 1]
+
+    return finish_as(state, last_line, end, silent, push)
+
+
 def child_elements(tokens: Sequence[Token], name: str) -> Iterator[Token]:
     """The elements named ``name`` right inside the element whose tokens are ``tokens`` (its
     opening token first): the tabs of a set of tabs."""
