@@ -101,7 +101,9 @@ def split_sentences(
     cuts: list[tuple[int, int]] = []  # (where a sentence ends, where the next one starts)
     for match in ends:
         end = match.start(1)
-        if kept.hold(match.start()):
+        # A mark that ends a protected range ("~~Lids MUST dry.~~ Jars …") still ends its
+        # sentence; one inside a range ("`e.g. Foo`") does not.
+        if kept.hold(match.start()) and kept.hold(end):
             continue
         word = text[text.rfind(" ", 0, end) + 1 : end].strip(".!?…\"'“”‘’()[]").lower()
         if word not in ABBREVIATIONS:

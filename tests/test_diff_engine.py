@@ -822,6 +822,12 @@ TOP = "# Blender\n\n"
             id="keyword-out-of-code",
         ),
         pytest.param(
+            "Lids MUST be dried before sealing. Jars MUST be warm.\n",
+            "~~Lids MUST be dried before sealing.~~ Jars MUST be warm.\n",
+            [("normative", "removed", ("MUST",), ())],
+            id="requirement-struck-before-another",
+        ),
+        pytest.param(
             "**Note** that the lid MUST lock.\n",
             "**Note** how the lid MUST lock.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

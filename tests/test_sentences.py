@@ -65,6 +65,12 @@ def test_protected_ranges_never_end_a_sentence() -> None:
     assert [text[a:b] for a, b in spans] == ["Run pump. Start now.", "Then wait."]
 
 
+def test_a_mark_that_ends_a_protected_range_ends_its_sentence() -> None:
+    text = "Run pump. Start now. Then wait."
+    spans = split_sentences(text, [(0, 9)])
+    assert [text[a:b] for a, b in spans] == ["Run pump.", "Start now.", "Then wait."]
+
+
 @pytest.mark.parametrize(
     ("markdown", "expected"),
     [
@@ -145,6 +151,11 @@ def test_protected_ranges_never_end_a_sentence() -> None:
             "The pump starts, e.g.\nwhen the float rises. It stops.\n",
             ["The pump starts, e.g. when the float rises.", "It stops."],
             id="abbreviation-at-a-line-break",
+        ),
+        pytest.param(
+            "~~Lids MUST dry.~~ Jars MUST be warm. <del>Cups MAY chip.</del> Pots MUST NOT.\n",
+            ["Lids MUST dry.", "Jars MUST be warm.", "Cups MAY chip.", "Pots MUST NOT."],
+            id="struck-sentence-before-another",
         ),
     ],
 )
