@@ -678,6 +678,18 @@ TOP = "# Blender\n\n"
             id="separator-in-a-number",
         ),
         pytest.param(
+            "A kettle MUST NOT hold more than 1,500 ml or 2,000,000 drops.\n",
+            "A kettle MUST NOT hold more than 1500 ml or 2000000 drops.\n",
+            [("editorial", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="commas-between-thousands-dropped",
+        ),
+        pytest.param(
+            "A kettle MUST NOT hold more than 1,50 ml.\n",
+            "A kettle MUST NOT hold more than 150 ml.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="comma-that-parts-no-thousands-dropped",
+        ),
+        pytest.param(
             "The kettle holds 1,500 ml.\n",
             "The kettle holds 1.500 ml.\n",
             [("editorial", "modified", (), ())],

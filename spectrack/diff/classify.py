@@ -183,9 +183,14 @@ def _find_phrase(
     return None
 
 
+_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
+"""A number with commas between its thousands ("1,000"), which it says without them ("1000");
+a point there ("1.000") may be a decimal one, and stays."""
+
+
 def _as_digits(words: list[str]) -> list[str]:
     """``words`` with each number written in words as its digits ("one hundred twenty five" →
-    "125"; "one two" stays two numbers)."""
+    "125"; "one two" stays two numbers) and without commas between thousands."""
     result: list[str] = []
     number: int | None = None
     room = 0  # the most that the number's next word may add ("twenty" leaves room for 9)
@@ -207,6 +212,8 @@ def _as_digits(words: list[str]) -> list[str]:
         if value is not None:
             number = value
             room = 9 if number >= 20 else 0
+        elif _THOUSANDS.fullmatch(word):
+            result.append(word.replace(",", ""))
         elif word:
             result.append(word)
     return result
