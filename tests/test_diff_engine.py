@@ -684,6 +684,12 @@ TOP = "# Blender\n\n"
             id="commas-between-thousands-dropped",
         ),
         pytest.param(
+            "Lids MUST fit any jar (e.g. glass), i.e. every size.\n",
+            "Lids MUST fit any jar (for example, glass), that is, every size.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="latin-abbreviations-spelled-out",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,50 ml.\n",
             "A kettle MUST NOT hold more than 150 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

@@ -219,9 +219,20 @@ def _as_digits(words: list[str]) -> list[str]:
     return result
 
 
+_LATIN_ABBREVIATIONS = re.compile(r"\b(e\.\s?g|i\.\s?e)\b\.?")
+_SPELLED_ABBREVIATIONS = {"e.g": "for example", "i.e": "that is"}
+"""Latin abbreviations and the English words they stand for, which say the same."""
+
+
 def _requirement_text(key: str) -> str:
-    """A sentence's key without link targets, a reference link as its text, lowercase."""
-    return _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
+    """A sentence's key without link targets, a reference link as its text, lowercase, and
+    with "e.g." and "i.e." spelled out."""
+    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
+    if "." not in text:
+        return text
+    return _LATIN_ABBREVIATIONS.sub(
+        lambda match: _SPELLED_ABBREVIATIONS[match[1].replace(" ", "")], text
+    )
 
 
 def _item_tokens(key: str) -> list[str]:
