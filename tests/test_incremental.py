@@ -474,6 +474,30 @@ def test_a_table_caption_is_no_item_of_the_requirement(name: str) -> None:
     assert kinds(read_alike(HTML_TABLE_UNDER_A_LEAD_IN, new, name)) == [("editorial", "added")]
 
 
+DEFINITIONS = "".join(f"Paragraph {n} about lids.\n\n" for n in range(6)) + (
+    "Seal time\n\n:   The lid MUST seal in 5 s.\n\n:   It MAY click.\n\n"
+    "Open time\n: The lid SHOULD open in 2 s.\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("old_text", "new_text", "expected"),
+    [
+        ("5 s", "9 s", [("normative", "modified")]),
+        ("MAY click", "MUST click", [("normative", "strengthened")]),
+        ("Seal time", "Sealing time", [("editorial", "added"), ("editorial", "removed")]),
+        ("\n\n:   It MAY", "\n\nIt MAY", []),
+    ],
+    ids=["definition-changed", "definition-strengthened", "term-renamed", "definition-as-text"],
+)
+def test_a_definition_is_read_alike_in_a_window_and_on_the_whole_page(
+    old_text: str, new_text: str, expected: list[tuple[str, str]]
+) -> None:
+    old = "# Lids\n\n" + DEFINITIONS * 2
+    new = "# Lids\n\n" + DEFINITIONS + DEFINITIONS.replace(old_text, new_text)
+    assert kinds(read_alike(old, new)) == expected
+
+
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])
 def test_an_html_list_a_requirement_introduces_is_part_of_it(name: str) -> None:
     html = (

@@ -664,6 +664,25 @@ def test_an_abbreviation_definition_is_a_block_of_its_own_with_no_requirement() 
     assert "*[PSU]: Power supply unit" in block.text
 
 
+def test_a_definition_list_reads_its_term_and_each_definition_apart() -> None:
+    markdown = (
+        "Pumps come in kinds.\n\nhttp://\n: Used for pumps on the net\n: Pumps SHOULD use it\n\n"
+        "file://\n\n~   Pumps MAY read\n    local files.\n\nAfter.\n"
+    )
+    blocks = parse(markdown).blocks
+    assert [(b.text, b.line) for b in blocks] == [
+        ("Pumps come in kinds.", 1),
+        ("http://", 3),
+        ("Used for pumps on the net", 4),
+        ("Pumps SHOULD use it", 5),
+        ("file://", 7),
+        ("Pumps MAY read local files.", 9),
+        ("After.", 12),
+    ]
+    # MDX has no definition lists: there the lines are text of one paragraph.
+    assert "http:// : Used for pumps" in parse(markdown, name="pump.mdx").blocks[1].text
+
+
 def test_hugo_tabs_take_their_titles_from_their_items() -> None:
     markdown = (
         '{{< tabs items="Electric, Manual,Solar" >}}\n{{< tab >}}\nThe pump MUST be earthed.\n'

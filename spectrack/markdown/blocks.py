@@ -354,6 +354,10 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
                 inline.links.insert(0, (0, box))
             state.add(block_kind, inline, span)
             index += 2
+        elif kind == "dt_open":
+            # A definition list's term: a paragraph of its own, its definitions the next ones.
+            state.add(BlockKind.PARAGRAPH, inline_text(tokens[index + 1].children or []), span)
+            index += 2
         elif kind == "list_item_open":
             state.list_item_pending = True
             state.lead_in = None

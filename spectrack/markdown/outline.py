@@ -50,6 +50,8 @@ _TABLE_DELIMITER = re.compile(
     r" {0,3}(?=[^|\n]*\|)\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*(?:\|[ \t]*)?$"
 )
 """A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
+_DEFINITION = re.compile(r"[:~][ \t]")
+"""A definition list's definition, under its term (see `parser`'s definition lists)."""
 _HTML_LISTING = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(HTML_LISTINGS))})[\s>]", re.IGNORECASE)
 _HTML_WRAPPER = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(WRAPPERS))})[\s>]", re.IGNORECASE)
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
@@ -215,6 +217,9 @@ class Outline:
             return True
         current = self.lines[line]
         if not current or current[0].isspace() or self.blocked.covering(line) is not None:
+            return False
+        if self.dialect is Dialect.MARKDOWN and _DEFINITION.match(current):
+            # A definition belongs to the term above it, blank lines between.
             return False
         if self._introduced_item(line) or self._markup_before_introduced_list(line):
             return False

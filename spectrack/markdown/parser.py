@@ -15,6 +15,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote.index import footnote_def, footnote_ref
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -155,6 +156,8 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     md.block.ruler.before("reference", "footnote_def", footnote_def, {"alt": ["reference"]})
     md.inline.ruler.after("image", "footnote_ref", partial(footnote_ref, always_match=True))
     if dialect is Dialect.MARKDOWN:
+        # Definition lists (`Term` and `: what it means`), which Hugo and MkDocs render.
+        md.use(deflist_plugin)
         md.block.ruler.before(
             "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
         )
@@ -264,6 +267,19 @@ def _if_next_line_starts(characters: str) -> Callable[[BlockRule], BlockRule]:
     return guard
 
 
+def _if_defined(rule: BlockRule) -> BlockRule:
+    def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+        # Asked whether a line ends a paragraph, the rule looks for a definition on that line;
+        # asked to start a list, on the term's next line that is not blank.
+        marked = line if silent else state.skipEmptyLines(line + 1)
+        if marked >= end:
+            return False
+        start = state.bMarks[marked] + state.tShift[marked]
+        return state.src[start : start + 1] in (":", "~") and rule(state, line, end, silent)
+
+    return guarded
+
+
 def _if_underlined(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         src, begins, shifts, ends = state.src, state.bMarks, state.tShift, state.eMarks
@@ -291,10 +307,12 @@ GUARDS: dict[str, Callable[[BlockRule], BlockRule]] = {
     "code": _if_indented_as_code,
     "table": _if_next_line_starts("|-:"),
     "lheading": _if_underlined,
+    "deflist": _if_defined,
 }
 """Cheap tests that block rules pass through first: indented code is indented four columns past
 the block's indentation; a table's next line is its delimiter row; a setext heading's text is
-underlined with ``=`` or ``-`` before a blank line."""
+underlined with ``=`` or ``-`` before a blank line; a definition list's term is followed by a
+line that starts with ``:`` or ``~``, blank lines between."""
 
 
 _INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
