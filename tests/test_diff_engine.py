@@ -846,6 +846,12 @@ TOP = "# Blender\n\n"
             id="requirement-struck-before-another",
         ),
         pytest.param(
+            "Lids MUST be dried before sealing.\n\n<code>seal(lid)</code> MUST NOT fail.\n",
+            "<del>Lids MUST be dried before sealing.</del>\n\n<code>seal(lid) MUST NOT fail.</code>\n",
+            [("normative", "removed", ("MUST",), ()), ("normative", "removed", ("MUST NOT",), ())],
+            id="requirements-struck-or-made-code-alone-on-their-lines",
+        ),
+        pytest.param(
             "**Note** that the lid MUST lock.\n",
             "**Note** how the lid MUST lock.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

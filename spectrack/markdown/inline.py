@@ -20,7 +20,7 @@ from unicodedata import is_normalized, normalize
 from markdown_it.token import Token
 
 from spectrack.markdown import hugo
-from spectrack.markdown.mdx import scan_tag
+from spectrack.markdown.mdx import INLINE_ELEMENTS, scan_tag
 from spectrack.sentences import Ranges
 
 _EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):[a-z0-9_+-]+:(?![\w:/])")
@@ -87,11 +87,9 @@ _RANGE_TAGS = {
 _NAME_END = r"(?![\w-])"
 """Where a tag's name ends: ``<s-chip>`` and ``<p-card>`` are custom elements, not ``<s>``/``<p>``."""
 _RANGE_TAG = re.compile(rf"<(?:code|kbd|samp|s|del|strike){_NAME_END}", re.I)
-_INLINE_TAG = re.compile(
-    r"</?(?:a|abbr|b|bdi|bdo|cite|data|dfn|em|i|mark|q|small|span|strong|sub|sup|time|u|var|wbr)"
-    rf"{_NAME_END}[^>]*>",
-    re.I,
-)
+_INLINE_TAGS = INLINE_ELEMENTS - _RANGE_TAGS.keys()
+"""Inline elements that mark neither code nor struck text (``<b>``, ``<span>``)."""
+_INLINE_TAG = re.compile(rf"</?(?:{'|'.join(sorted(_INLINE_TAGS))}){_NAME_END}[^>]*>", re.I)
 _INLINE_TAG_OR_COMMENT = re.compile(r"<!--.*?-->|" + _INLINE_TAG.pattern, re.S | re.I)
 _BLOCK_TAG = re.compile(r"</?[A-Za-z][\w-]*[^>]*>")
 _ELEMENT = "\x06"
@@ -118,31 +116,6 @@ _RANGE_MARKERS = {
 }
 _MARKER_RANGES = {marker: key for key, marker in _RANGE_MARKERS.items()}
 _MARKER = re.compile("([\x02-\x05])")
-_INLINE_TAGS = frozenset(
-    [
-        "a",
-        "abbr",
-        "b",
-        "bdi",
-        "bdo",
-        "cite",
-        "data",
-        "dfn",
-        "em",
-        "i",
-        "mark",
-        "q",
-        "small",
-        "span",
-        "strong",
-        "sub",
-        "sup",
-        "time",
-        "u",
-        "var",
-        "wbr",
-    ]
-)
 _SUPERSCRIPT_OPEN = re.compile(rf"<sup{_NAME_END}[^>]*>", re.I)
 _SUPERSCRIPT_CLOSE = re.compile(rf"</sup{_NAME_END}", re.I)
 _MARKED = re.compile(r"(?:[^\W\d_]{2}|[.,;:!?)\]}\"'’”»])\Z")

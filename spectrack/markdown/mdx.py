@@ -38,6 +38,39 @@ _UNQUOTED = re.compile(r"[^\s\"'=<>`/]+")
 CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
 ESM = re.compile(r"(?:import|export)\b")
 """How an MDX ``import``/``export`` statement starts its line."""
+INLINE_ELEMENTS = frozenset(
+    [
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "cite",
+        "code",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "i",
+        "kbd",
+        "mark",
+        "q",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "u",
+        "var",
+        "wbr",
+    ]
+)
+"""HTML elements that mark words inside a sentence (``<del>``, ``<code>``, ``<b>``): a line
+that starts with one and goes on with words is a paragraph's, not a block element's."""
 VOID_ELEMENTS = frozenset(
     [
         "area",
@@ -261,6 +294,9 @@ def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent
     tag_line = line_of(state, tag.end - 1, start_line, end_line)
     if tag.self_closing:
         return finish_element(state, _meta(tag), start_line, tag_line, tag.end, None, silent)
+    if tag.name.lower() in INLINE_ELEMENTS and not line_rest_is_blank(state, tag.end, tag_line):
+        # `<del>Lids MUST dry.</del>` alone on its line: struck words of a paragraph.
+        return False
 
     closing = None
     if tag.name.lower() not in VOID_ELEMENTS:
