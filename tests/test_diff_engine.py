@@ -690,6 +690,18 @@ TOP = "# Blender\n\n"
             id="latin-abbreviations-spelled-out",
         ),
         pytest.param(
+            "Relays MUST retry within 30 seconds, 2 minutes at most, for 10% of calls.\n",
+            "Relays MUST retry within 30 s, 2 min at most, for 10 percent of calls.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="units-as-symbols-or-names",
+        ),
+        pytest.param(
+            "Relays MUST retry within 30 seconds.\n",
+            "Relays MUST retry within 30 ms.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="unit-changed",
+        ),
+        pytest.param(
             "A kettle MUST NOT hold more than 1,50 ml.\n",
             "A kettle MUST NOT hold more than 150 ml.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],

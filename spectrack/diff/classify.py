@@ -152,7 +152,31 @@ def requirement_words(key: str) -> list[str]:
         for word in _as_verb_keywords(signs_of(_requirement_text(key)))
         for spelled in SPELLED_OUT.get(word, (SYNONYMS.get(word, word),))
     ]
-    return _as_digits(words)
+    return _units_spelled(_as_digits(words))
+
+
+_UNITS = {
+    symbol: name
+    for name, symbols in (
+        ("milliseconds", "ms msec msecs millisecond"),
+        ("seconds", "s sec secs second"),
+        ("minutes", "min mins minute"),
+        ("hours", "h hr hrs hour"),
+        ("days", "day"),
+        ("percent", "% pct"),
+    )
+    for symbol in symbols.split()
+}
+"""Units of time and shares as symbols, short forms or singular, and the name each stands for
+after a number: "30 s", "30 secs" and "30 seconds" say the same."""
+
+
+def _units_spelled(words: list[str]) -> list[str]:
+    """``words`` with each unit right after a number (see `_UNITS`) written by its name."""
+    return [
+        _UNITS.get(word, word) if index and words[index - 1][-1:].isdigit() else word
+        for index, word in enumerate(words)
+    ]
 
 
 def _as_verb_keywords(words: list[str]) -> list[str]:
