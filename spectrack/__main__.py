@@ -16,10 +16,10 @@ def main() -> None:
     except KeyboardInterrupt:
         # Not imported at the top: an installed `spectrack` script imports this module
         # before main() guards anything.
-        from spectrack.exitcodes import EXIT_INTERRUPTED
+        from spectrack.exitcodes import ABORTED, EXIT_INTERRUPTED
 
         # Past the ^C a terminal echoes, as Click does for a run it stops.
-        sys.stderr.write("\nspectrack: aborted\n")
+        sys.stderr.write(f"\n{ABORTED}\n")
         sys.exit(EXIT_INTERRUPTED)
     run()
 

@@ -36,6 +36,7 @@ from spectrack.config import (
 from spectrack.dates import parse_when
 from spectrack.errors import InputError, SpectrackError, StoreError
 from spectrack.exitcodes import (
+    ABORTED,
     EXIT_FETCH_FAILED,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
@@ -619,7 +620,7 @@ def main(argv: list[str] | None = None) -> None:
         )
         sys.exit(EXIT_USAGE)
     except click.exceptions.Abort:
-        _echo("spectrack: aborted", err=True)
+        _echo(ABORTED, err=True)
         sys.exit(EXIT_INTERRUPTED)
     except SpectrackError as error:
         _echo(f"spectrack: error: {error}", err=True)

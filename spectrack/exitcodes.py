@@ -15,6 +15,8 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_FETCH_FAILED = 3
 EXIT_INTERRUPTED = 130
+ABORTED = "spectrack: aborted"
+"""What a run stopped by Ctrl-C says, on standard error, as it exits with `EXIT_INTERRUPTED`."""
 
 FAIL_ON_CHOICES = ("normative", "editorial", "formatting", "never")
 """Values of ``--fail-on``: a change class, or ``never``."""

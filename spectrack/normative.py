@@ -32,8 +32,8 @@ STRENGTH: dict[str, tuple[int, bool]] = {
 """Canonical keyword → (strength, negative). MAY NOT is not BCP 14, but pages write it."""
 
 PLAIN_FORMS: dict[tuple[int, bool], tuple[str, ...]] = {
-    (3, False): ("has to", "have to", "needs to", "need to"),
-    (2, False): ("ought to",),
+    STRENGTH["MUST"]: ("has to", "have to", "needs to", "need to"),
+    STRENGTH["SHOULD"]: ("ought to",),
 }
 """Plain English as strong as a keyword of that (strength, negative), besides the keywords'
 own words in lowercase: a MUST turned into "has to" is weakened, not removed."""

@@ -756,6 +756,12 @@ TOP = "# Blender\n\n"
             id="word-that-is-no-english-word-made-plural",
         ),
         pytest.param(
+            "A relay MUST stop the proces and grant acces.\n",
+            "A relay MUST stop the process and grant access.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="letter-doubled-at-a-word-end",
+        ),
+        pytest.param(
             "A frame MUST NOT exceed four mebibytes.\n",
             "A frame MUST NOT exceed four megabytes.\n",
             [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
@@ -832,6 +838,12 @@ TOP = "# Blender\n\n"
             "Relays MUST accept (in this form) `ttl` (seconds), `id` (a string).\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="fields-reordered-in-a-requirement",
+        ),
+        pytest.param(
+            "Lids MUST fit (glass jars) (steel jars).\n",
+            "Lids MUST fit (steel jars) (glass jars).\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="pieces-between-brackets-reordered-in-a-requirement",
         ),
         pytest.param(
             "Jugs MUST be warmed to 40 and 60 degrees, respectively.\n",
@@ -1248,6 +1260,18 @@ TOP = "# Blender\n\n"
             id="pronoun-replaced-by-another-noun",
         ),
         pytest.param(
+            "Servers listen. The client calls. It MUST send a nonce.\n",
+            "Servers listen. The client calls. Servers MUST send a nonce.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="pronoun-replaced-by-a-noun-the-sentence-before-does-not-name",
+        ),
+        pytest.param(
+            "Each relay wakes hourly. They MUST retry twice.\n",
+            "Each relay wakes hourly. Relays MUST retry twice.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="pronoun-replaced-by-the-plural-of-the-subject-before",
+        ),
+        pytest.param(
             "A jar MUST be washed, dried and sealed.\n",
             "A jar MUST be:\n\n- washed\n- dried\n- sealed\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
@@ -1258,6 +1282,27 @@ TOP = "# Blender\n\n"
             "A jar MUST be:\n\n- sealed\n- washed and\n- dried\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="requirement-listed-in-another-order",
+        ),
+        pytest.param(
+            "A jar MUST be washed, dried and sealed.\n",
+            "A jar MUST be:\n\n1. sealed\n2. washed\n3. dried\n",
+            [
+                ("normative", "modified", ("MUST",), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="requirement-numbered-in-another-order",
+        ),
+        pytest.param(
+            "A jar MUST be washed, then sealed.\n",
+            "A jar MUST be:\n\n- sealed\n- washed, then\n",
+            [
+                ("normative", "modified", ("MUST",), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+                ("normative", "added", (), ("MUST",)),
+            ],
+            id="steps-listed-in-another-order",
         ),
         pytest.param(
             "A jar MUST be washed, dried and sealed in this order.\n",
@@ -1374,6 +1419,43 @@ def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> N
     page = diff_texts(TOP + old, TOP + new, "blender.md")
     assert findings(page) == expected
     assert page.verdict == expected[0][0]
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("colour", "color"),
+        ("favourites", "favorites"),
+        ("labelled", "labeled"),
+        ("travelling", "traveling"),
+        ("centres", "centers"),
+        ("catalogue", "catalog"),
+        ("defence", "defense"),
+        ("organisations", "organizations"),
+        ("analysed", "analyzed"),
+        ("judgement", "judgment"),
+        ("grey", "gray"),
+    ],
+)
+def test_a_british_spelling_made_american_keeps_a_requirement(british: str, american: str) -> None:
+    old = f"Lids MUST keep the {british} mark.\n"
+    page = diff_texts(TOP + old, TOP + old.replace(british, american), "lids.md")
+    assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
+
+
+@pytest.mark.parametrize(
+    ("old_word", "new_word"),
+    [
+        ("refilled", "refiled"),
+        ("scoured", "scored"),
+        ("timbre", "timber"),
+        ("analyses", "analyzes"),
+    ],
+)
+def test_a_word_made_another_word_is_no_spelling(old_word: str, new_word: str) -> None:
+    old = f"Lids MUST keep the {old_word} mark.\n"
+    page = diff_texts(TOP + old, TOP + old.replace(old_word, new_word), "lids.md")
+    assert findings(page) == [("normative", "modified", ("MUST",), ("MUST",))]
 
 
 @pytest.mark.parametrize(

@@ -467,6 +467,15 @@ def test_a_bold_row_below_the_first_is_an_item(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_first_row_with_bold_words_among_others_is_an_item(name: str) -> None:
+    old = HTML_TABLE_UNDER_A_LEAD_IN.replace(
+        "<th>Field</th><th>Form</th>", "<td>**a** or **b**</td>"
+    )
+    new = old.replace("**a** or **b**", "**a** or **c**")
+    assert kinds(read_alike(old, new, name)) == [("normative", "modified")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
 def test_a_table_caption_is_no_item_of_the_requirement(name: str) -> None:
     new = HTML_TABLE_UNDER_A_LEAD_IN.replace(
         "<table>\n", "<table>\n<caption>Label fields</caption>\n"

@@ -597,9 +597,9 @@ def test_a_hugo_highlight_shortcode_is_code_as_a_fence_is() -> None:
 
 @pytest.mark.parametrize("name", ["pump.md", "pump.mdx"])
 def test_an_html_pre_block_is_code_as_a_fence_is(name: str) -> None:
-    body = "pump.start(MUST)\n\n# the valve MAY open\n"
+    body = "pump.start(MUST)\n\n# the valve MAY open\nif a < b && c > 0\n"
     pre = parse(
-        f'Before.\n\n<pre><code class="language-go">{body.replace("(", "&#40;")}</code></pre>\n',
+        f'Before.\n\n<pre><code class="language-go">{body.replace("(", "&#40;").replace("&&", "&amp;&amp;")}</code></pre>\n',
         name=name,
     )
     fence = parse(f"Before.\n\n```go\n{body}```\n", name=name)

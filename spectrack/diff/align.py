@@ -47,7 +47,7 @@ not those within a word or number (``1,500``, ``e.g``), which are part of it."""
 _TYPESET = str.maketrans({"−": "-", "≥": ">=", "≤": "<=", "≠": "!="})
 """Signs typeset otherwise but read alike: the minus sign is a hyphen-minus, and ``≥`` is
 ``>=``."""
-_TYPESET_SIGNS = re.compile("[−≥≤≠]")
+_TYPESET_SIGNS = re.compile(f"[{''.join(map(chr, _TYPESET))}]")
 
 
 def signs_of(text: str) -> list[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Container, Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Collection, Container, Iterable, Sequence
+from functools import cache, partial
 
 from spellchecker import SpellChecker
 
@@ -342,9 +342,10 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
 
 def _inflected(old_word: str, new_word: str) -> bool:
     """Whether one word is the other with a plural's ending: "hostname" → "hostnames" counts
-    other things, whichever the dictionary knows."""
+    other things, whichever the dictionary knows. After an "s" an added one is a slip mended
+    ("proces" → "process")."""
     shorter, longer = sorted((old_word, new_word), key=len)
-    return longer in (shorter + "s", shorter + "es")
+    return longer == shorter + "es" or (longer == shorter + "s" and not shorter.endswith("s"))
 
 
 def _transposed(old_word: str, new_word: str) -> bool:
@@ -406,16 +407,21 @@ def speaks_of_order(key: str) -> bool:
     return _LIST_ORDER.search(_requirement_text(key)) is not None
 
 
-def same_requirement(old: str, new: str, new_vocabulary: Container[str], context: str = "") -> bool:
+def same_requirement(
+    old: str,
+    new: str,
+    new_vocabulary: Container[str],
+    antecedent: Callable[[], str] | None = None,
+) -> bool:
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
     RECOMMENDED that"), numbers in words or digits, articles (a, an, the), words joined or split
     ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
-    leading pronoun replaced by a noun that ``context`` (the old sentence's paragraph and
-    headings) names, or the pieces between punctuation marks listed in another order (the
-    items of a series). Never when the changed words are too many to align (see
+    leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
+    then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
+    order (the items of a series). Never when the changed words are too many to align (see
     `MOST_WORDS_ALIGNED`).
     """
     before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
@@ -439,7 +445,8 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str], context
             and removed[0] in PRONOUNS
             and len(removed) == 1
             and 0 < len(added) <= 5
-            and _named_in(added, context)
+            and antecedent is not None
+            and _named_in(added, antecedent())
         ):
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
@@ -455,11 +462,25 @@ def same_requirement(old: str, new: str, new_vocabulary: Container[str], context
     return True
 
 
-def _named_in(noun: Sequence[str], context: str) -> bool:
-    """Whether ``context`` names the noun (its words but articles) that replaced a pronoun:
-    "They MUST retry" → "Relays MUST retry" where the paragraph spoke of relays."""
-    named = set(words_of(context))
-    return all(word in named for word in noun if word not in ARTICLES)
+def _named_in(noun: Sequence[str], antecedent: str) -> bool:
+    """Whether ``antecedent`` names the noun (its words but articles, in the singular or the
+    plural) that replaced a pronoun: "They MUST retry" → "Relays MUST retry" after "Relays wake
+    hourly."."""
+    named = {word.removesuffix("s") for word in words_of(antecedent)}
+    return all(word.removesuffix("s") in named for word in noun if word not in ARTICLES)
+
+
+def antecedent_of(unit: Unit) -> str:
+    """What a pronoun that starts ``unit``'s sentence may stand for: what the sentence before it
+    in its paragraph names, or else the heading the paragraph is under (not what sentences
+    further up name: "Servers listen. Clients call. They MUST …" speaks of clients)."""
+    text = unit.block.text
+    start = text.find(unit.sentence.text)
+    before = text[:start].rstrip() if start > 0 else ""
+    if not before:
+        return unit.block.section[-1] if unit.block.section else ""
+    previous = before[max(before.rfind(end, 0, -1) for end in (". ", "! ", "? ")) + 1 :]
+    return previous
 
 
 def _pieces_reordered(old: str, new: str) -> bool:
@@ -475,33 +496,64 @@ def _pieces_reordered(old: str, new: str) -> bool:
     return all(before[index] != after[index] for index in range(start, len(before) - end))
 
 
-_AMERICAN_SPELLINGS = [
-    (re.compile(pattern), replacement)
-    for pattern, replacement in (
-        (r"(?<=[a-z]{2})our(?=s?$|ed$|ing$|ite|able|ful|less)", "or"),
-        (r"^([a-z]*[aeiou][a-z]*[aeiou][a-z]*?)ll(?=ed$|ing$|ers?$)", r"\1l"),
-        (r"(?<=[a-z]{2}[tb])re(?=s?$)", "er"),
-        (r"ogue(?=s?$)", "og"),
-        (r"^(lic|def|off|pret)ence", r"\1ense"),
-        (r"(?<=[a-z]{3})is(?=e$|es$|ed$|ing$|ations?$)", "iz"),
-        (r"(?<=[a-z]{2})yse(?=s?$|d$)", "yze"),
-        (r"dgement", "dgment"),
-        (r"^grey", "gray"),
-        (r"^tyre", "tire"),
-        (r"^aluminium", "aluminum"),
-        (r"^programme", "program"),
-        (r"^artefact", "artifact"),
-    )
-]
-"""British spellings and the American ones they become: colour, labelled, centre, catalogue,
-licence, organise, analyse, judgement and a few words of their own (grey, tyre)."""
+_BRITISH_STEMS: tuple[tuple[str, str, str], ...] = (
+    (
+        "colour behaviour favour honour labour neighbour flavour humour rumour harbour endeavour"
+        " vapour armour",
+        "our",
+        " s ed ing able ite ites ful less",
+    ),
+    (
+        "labell cancell travell modell signall fuell levell channell tunnell marshall",
+        "ll",
+        "ed ing er ers",
+    ),
+    ("centre metre litre fibre theatre calibre", "re", " s"),
+    ("catalogue dialogue analogue", "gue", " s"),
+    ("licence defence offence pretence", "ce", " s"),
+    (
+        "organis recognis authoris normalis serialis initialis customis optimis prioritis"
+        " minimis maximis standardis synchronis utilis finalis categoris summaris",
+        "s",
+        "e es ed ing ation ations er ers",
+    ),
+    ("analys paralys", "s", "e ed ing"),
+    ("judgement acknowledgement", "ement", " s"),
+    ("grey tyre aluminium programme artefact", "", " s"),
+)
+"""British spellings as (stems, their British ending, endings they take): each stem with each
+ending is a British word, whose American spelling `_AMERICAN` holds. Only words listed: a rule
+of letters would turn real words into others ("refilled", "refiled"; "scoured", "scored")."""
+_AMERICAN_ENDINGS = {"our": "or", "ll": "l", "re": "er", "gue": "g", "ce": "se", "s": "z"}
+_AMERICAN_WORDS = {
+    "judgement": "judgment",
+    "acknowledgement": "acknowledgment",
+    "grey": "gray",
+    "tyre": "tire",
+    "aluminium": "aluminum",
+    "programme": "program",
+    "artefact": "artifact",
+}
+
+
+def _american_spellings() -> dict[str, str]:
+    spellings = {}
+    for stems, ending, endings in _BRITISH_STEMS:
+        for stem in stems.split():
+            root = stem[: len(stem) - len(ending)] if ending else stem
+            american = _AMERICAN_WORDS.get(stem, root + _AMERICAN_ENDINGS.get(ending, ending))
+            for suffix in endings.split(" "):
+                spellings[stem + suffix] = american + suffix
+    return spellings
+
+
+_AMERICAN = _american_spellings()
+"""British word → its American spelling ("colours" → "colors", "labelled" → "labeled")."""
 
 
 def american(word: str) -> str:
-    """``word`` spelled as American English spells it, where it is spelled in British."""
-    for pattern, replacement in _AMERICAN_SPELLINGS:
-        word = pattern.sub(replacement, word)
-    return word
+    """``word`` spelled as American English spells it, where it is a British spelling."""
+    return _AMERICAN.get(word, word)
 
 
 def classify_pair(
@@ -516,10 +568,7 @@ def classify_pair(
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (
         same_requirement(
-            old.sentence.key,
-            new.sentence.key,
-            new_vocabulary,
-            " ".join((*old.block.section, old.block.text)),
+            old.sentence.key, new.sentence.key, new_vocabulary, partial(antecedent_of, old)
         )
         and same_code([old.sentence], [new.sentence])
     ):

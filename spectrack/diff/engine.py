@@ -20,6 +20,7 @@ from spectrack.diff.align import (
     words_of,
 )
 from spectrack.diff.classify import (
+    ORDER_WORDS,
     PRONOUNS,
     Vocabulary,
     classify_pair,
@@ -194,23 +195,30 @@ def _in_said_order(
     units: tuple[Unit, ...], runs: list[list[str]], said: list[list[str]]
 ) -> tuple[tuple[Unit, ...], list[list[str]]]:
     """A list's units and their words with its items put in the order in which the sentence
-    that lists them (its words ``said``) says them, unless their lead-in says that the order
-    matters: a series reordered says the same (see `same_requirement`)."""
+    that lists them (its words ``said``) says them: a series reordered says the same (see
+    `same_requirement`). Not where the order matters: a numbered list, a lead-in that says so,
+    or words of order in the sentence or the items ("connect, then log in")."""
     stream = _stream([word for run in said for word in run])
-    slots = [
-        index
-        for index, unit in enumerate(units)
-        if unit.lead_in is not None and not speaks_of_order(unit.lead_in.key)
-    ]
+    slots = [index for index, unit in enumerate(units) if unit.lead_in is not None]
+    if len(slots) < 2 or any(
+        _NUMBERED_ITEM.match(units[slot].block.raw) or speaks_of_order(units[slot].lead_in_key)
+        for slot in slots
+    ):
+        return units, runs
+    if not ORDER_WORDS.isdisjoint(word.lower() for run in (*said, *runs) for word in run):
+        return units, runs
     places = [stream.find(_stream(runs[slot])) for slot in slots]
-    if len(slots) < 2 or min(places) < 0:
+    if min(places) < 0:
         return units, runs
     ordered_units, ordered_runs = list(units), list(runs)
-    for slot, source in zip(
-        slots, sorted(slots, key=lambda s: places[slots.index(s)]), strict=True
-    ):
+    by_place = sorted(range(len(slots)), key=places.__getitem__)
+    for slot, source in zip(slots, (slots[index] for index in by_place), strict=True):
         ordered_units[slot], ordered_runs[slot] = units[source], runs[source]
     return tuple(ordered_units), ordered_runs
+
+
+_NUMBERED_ITEM = re.compile(r"\s*\d+[.)]")
+"""A numbered list's item, whose number gives its place."""
 
 
 def _without(words: Set[str], runs: list[list[str]]) -> list[list[str]]:

@@ -540,17 +540,24 @@ _BOLD_CLOSERS = frozenset({"</b>", "</strong>"})
 
 
 def _bold(children: Sequence[Token]) -> bool:
-    """Whether a cell's inline tokens are all in bold (``**Field**``, ``<b>Field</b>``)."""
+    """Whether a cell's inline tokens are all in one run of bold (``**Field**``,
+    ``<b>Field</b>``; not ``**size** or **x**``)."""
     shown = [token for token in children if token.type != "text" or token.content.strip()]
     if not shown:
         return True
-    first, last = shown[0], shown[-1]
-    if first.type == "strong_open":
-        return last.type == "strong_close"
-    return (
-        first.type == last.type == "html_inline"
-        and first.content.lower() in _BOLD_OPENERS
-        and last.content.lower() in _BOLD_CLOSERS
+    openings = [index for index, token in enumerate(shown) if _opens_bold(token)]
+    return openings == [0] and _closes_bold(shown[-1]) and not any(map(_closes_bold, shown[:-1]))
+
+
+def _opens_bold(token: Token) -> bool:
+    return token.type == "strong_open" or (
+        token.type == "html_inline" and token.content.lower() in _BOLD_OPENERS
+    )
+
+
+def _closes_bold(token: Token) -> bool:
+    return token.type == "strong_close" or (
+        token.type == "html_inline" and token.content.lower() in _BOLD_CLOSERS
     )
 
 

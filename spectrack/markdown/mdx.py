@@ -313,7 +313,8 @@ def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent
     if tag.name.lower() == "pre":
         # Text shown as it stands, not Markdown: a code sample, as a fence is.
         source = src[body[0] : body[1]]
-        language = _LANGUAGE_CLASS.search(source)
+        code_tag = _CODE_TAG.search(source)
+        language = _LANGUAGE_CLASS.search(code_tag[0]) if code_tag else None
         code = unescape(_TAG.sub("", source))
         return finish_as_code(
             state, start_line, close_line, closing[1], silent, language[1] if language else "", code
@@ -384,8 +385,10 @@ def _table_row(
     return finish_as(state, last_line, end, silent, push)
 
 
-_TAG = re.compile(r"<[^>]*>")
-_LANGUAGE_CLASS = re.compile(r"""<code\b[^>]*\bclass=["'](?:[^"']*\s)?language-([\w+-]+)""", re.I)
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+"""An HTML tag; a ``<`` that starts none (``a < b``) is text."""
+_CODE_TAG = re.compile(r"<code\b[^<>]{0,500}>", re.I)
+_LANGUAGE_CLASS = re.compile(r"""\bclass=["'](?:[^"']*\s)?language-([\w+-]+)""", re.I)
 """The language a ``<pre><code class="language-json">`` block names, as highlighters read it."""
 
 

@@ -899,8 +899,8 @@ def _write(
     previous = {path: key for path, key in manifest.items() if path in produced or _inside(path)}
     dropped = previous.keys() - produced.keys()
     existing = _existing_files(out, [MANIFEST, *dropped, *produced])
-    marked = MARKER not in existing
-    if marked:
+    needs_marker = MARKER not in existing
+    if needs_marker:
         # Before any file of the site, so that a build stopped part-way leaves a folder the
         # next build takes up.
         (out / MARKER).write_text(
@@ -930,6 +930,6 @@ def _write(
     keys = json.dumps({"schema": SCHEMA, "files": produced}, sort_keys=True).encode("utf-8")
     if _put(out, MANIFEST, keys + b"\n", existing):
         written.append(MANIFEST)
-    if marked:
+    if needs_marker:
         written.append(MARKER)
     return BuildResult(tuple(sorted(written)), tuple(removed), unchanged)
