@@ -337,6 +337,11 @@ FORMATTING_TRANSFORMS = [
         "A limit MUST be >= 1, <= 9 and != 7.\n",
         id="comparisons-typeset-or-typed",
     ),
+    pytest.param(
+        "Lids MUST dry.\n",
+        "Lids MUST {/* *always*\nor _never_ */} dry {{/* *soon* */}}.\n",
+        id="comments-holding-markup-inside-a-sentence",
+    ),
 ]
 
 

@@ -545,9 +545,6 @@ def test_comments_left_open_are_dropped_as_one_pass_would_drop_them(pieces: list
         inline._without_closed(inline._INLINE_TAG_OR_COMMENT, text, "-->", inline._INLINE_TAG)
         == expected
     )
-    mdx_text = text.replace("<!--", "{/*").replace("-->", "*/}")
-    expected_mdx = inline._MDX_COMMENT.sub("", mdx_text)
-    assert inline._without_closed(inline._MDX_COMMENT, mdx_text, "*/}") == expected_mdx
 
 
 def test_pages_parsed_in_threads_get_their_own_closing_tags() -> None:

@@ -32,9 +32,9 @@ _ARGUMENT = re.compile(r"""(?:([\w-]+)\s*=\s*)?("[^"]*"|'[^']*'|[^\s"']+)""")
 _LINK_SHORTCODE = re.compile(r"""\{\{[<%]\s*(?:rel)?ref\s+["']([^"']*)["']\s*[>%]\}\}""")
 
 
-COMMENT = re.compile(r"\{\{/\*.*?\*/\}\}", re.S)
-"""A Hugo comment (``{{/* … */}}``): readers never see it, as an HTML comment."""
 COMMENT_OPENER, COMMENT_CLOSER = "{{/*", "*/}}"
+"""How a Hugo comment (``{{/* … */}}``) starts and ends: readers never see it, as an HTML
+comment."""
 
 
 TOML_FRONT_MATTER = re.compile(r"\+\+\+[ \t]*\n(.*?\n)?\+\+\+[ \t]*(?:\n|$)", re.DOTALL)

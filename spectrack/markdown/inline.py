@@ -51,7 +51,6 @@ LINK_ATTRIBUTES = ("href", "src", "link", "url")
 _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
 _NEEDS_CLEANING = re.compile(rf"[^\S ]|  |[{_ZERO_WIDTH_CHARACTERS}]")
-_MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _MDX_STRING = re.compile(r"""\{[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')[ \t]*\}""")
 """An MDX expression that is only a string literal: readers see the string. Prettier writes
 ``{" "}`` where a line ends after a word that a tag or emphasis follows, and ``{'{'}`` shows a
@@ -363,10 +362,6 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         kind = token.type
         if kind == "text":
             content = token.content
-            if hugo.COMMENT_OPENER in content:
-                content = _without_closed(hugo.COMMENT, content, hugo.COMMENT_CLOSER)
-            if "{/*" in content:
-                content = _without_closed(_MDX_COMMENT, content, "*/}")
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 
@@ -47,6 +48,19 @@ def drop_comment(
         return False
     if not silent:
         state.line = last_line + 1
+    return True
+
+
+def drop_inline_comment(state: StateInline, silent: bool, opener: str, closer: str) -> bool:
+    """Drop a comment from ``opener`` to ``closer`` (MDX's, Hugo's) inside a sentence, whole,
+    before its words can be read as markup (``{/* *always* */}``)."""
+    src, pos = state.src, state.pos
+    if not src.startswith(opener, pos) or _last_closer(src, closer, state.posMax) < pos:
+        return False
+    close = src.find(closer, pos + len(opener), state.posMax)
+    if close < 0:
+        return False
+    state.pos = close + len(closer)
     return True
 
 

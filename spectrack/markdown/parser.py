@@ -21,6 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from spectrack.markdown import abbreviations, deep, hugo, mdx, pymdown, tabs
 from spectrack.markdown.admonitions import container_titles, is_container_name, titled_alerts
+from spectrack.markdown.nesting import drop_inline_comment
 
 
 class Dialect(StrEnum):
@@ -69,7 +70,15 @@ these characters; the other rules are tried on every line."""
 FIRST_LINE_ONLY = frozenset({"front_matter", "toml_front_matter"})
 """Block rules that only match the first line of the text parsed."""
 
+INLINE_COMMENTS = (
+    ("hugo_comment", hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER),
+    ("mdx_comment", "{/*", "*/}"),
+)
+"""Comments dropped inside a sentence, in every dialect, as they are on lines of their own."""
+
 INLINE_FIRST_CHARACTERS: dict[str, str] = {
+    "hugo_comment": "{",
+    "mdx_comment": "{",
     "newline": "\n",
     "escape": "\\",
     "backticks": "`",
@@ -155,6 +164,10 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     # is one whether or not the text parsed holds its definition, since a window may not.
     md.block.ruler.before("reference", "footnote_def", footnote_def, {"alt": ["reference"]})
     md.inline.ruler.after("image", "footnote_ref", partial(footnote_ref, always_match=True))
+    for name, opener, closer in INLINE_COMMENTS:
+        md.inline.ruler.after(
+            "text", name, partial(drop_inline_comment, opener=opener, closer=closer)
+        )
     if dialect is Dialect.MARKDOWN:
         # Definition lists (`Term` and `: what it means`), which Hugo and MkDocs render.
         md.use(deflist_plugin)
