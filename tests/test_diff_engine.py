@@ -1836,6 +1836,16 @@ def test_diff_documents_compares_parsed_pages() -> None:
     ]
 
 
+def test_diff_documents_reads_a_footnote_renamed_as_diff_texts_does() -> None:
+    old = TOP + "The lid MUST lock.[^1]\n\n[^1]: Tested at 90 degrees.\n"
+    new = old.replace("[^1]", "[^heat]")
+    changes = diff_documents(parse(old), parse(new))
+    assert {c.change_class for c in changes} == {ChangeClass.FORMATTING}
+    assert {c.change_class for c in diff_texts(old, new, "lid.md").changes} == {
+        ChangeClass.FORMATTING
+    }
+
+
 # --- Trees of pages ------------------------------------------------------------------------------
 
 

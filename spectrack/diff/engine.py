@@ -794,8 +794,10 @@ def diff_blocks(
 def diff_documents(old: Document, new: Document) -> list[Change]:
     """The semantic changes between two parsed documents (without line hunks)."""
     raws = Counter(block.raw for block in new.blocks)
+    renames = renamed_labels("\n".join(block.raw for block in old.blocks), "\n".join(raws))
+    old_blocks = with_labels_renamed(old.blocks, renames) if renames else old.blocks
     return diff_blocks(
-        [(old.blocks, new.blocks)],
+        [(old_blocks, new.blocks)],
         Vocabulary(" ".join(b.key for b in new.blocks)),
         lambda block: raws[block.raw] > 1,
     )
