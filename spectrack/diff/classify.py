@@ -496,35 +496,35 @@ def _pieces_reordered(old: str, new: str) -> bool:
     return all(before[index] != after[index] for index in range(start, len(before) - end))
 
 
-_BRITISH_STEMS: tuple[tuple[str, str, str], ...] = (
+_SPELLING_RULES = (
     (
         "colour behaviour favour honour labour neighbour flavour humour rumour harbour endeavour"
         " vapour armour",
         "our",
+        "or",
         " s ed ing able ite ites ful less",
     ),
     (
         "labell cancell travell modell signall fuell levell channell tunnell marshall",
         "ll",
+        "l",
         "ed ing er ers",
     ),
-    ("centre metre litre fibre theatre calibre", "re", " s"),
-    ("catalogue dialogue analogue", "gue", " s"),
-    ("licence defence offence pretence", "ce", " s"),
+    ("centre metre litre fibre theatre calibre", "re", "er", " s"),
+    ("catalogue dialogue analogue", "gue", "g", " s"),
+    ("licence defence offence pretence", "ce", "se", " s"),
     (
         "organis recognis authoris normalis serialis initialis customis optimis prioritis"
         " minimis maximis standardis synchronis utilis finalis categoris summaris",
         "s",
+        "z",
         "e es ed ing ation ations er ers",
     ),
-    ("analys paralys", "s", "e ed ing"),
-    ("judgement acknowledgement", "ement", " s"),
-    ("grey tyre aluminium programme artefact", "", " s"),
+    ("analys paralys", "s", "z", "e ed ing"),
 )
-"""British spellings as (stems, their British ending, endings they take): each stem with each
-ending is a British word, whose American spelling `_AMERICAN` holds. Only words listed: a rule
-of letters would turn real words into others ("refilled", "refiled"; "scoured", "scored")."""
-_AMERICAN_ENDINGS = {"our": "or", "ll": "l", "re": "er", "gue": "g", "ce": "se", "s": "z"}
+"""British spellings as (stems, their ending, the American ending, the endings both take):
+each stem with each of those endings is a British word. Only the words listed: a rule of letters
+would turn real words into others ("refilled", "refiled"; "scoured", "scored")."""
 _AMERICAN_WORDS = {
     "judgement": "judgment",
     "acknowledgement": "acknowledgment",
@@ -534,16 +534,18 @@ _AMERICAN_WORDS = {
     "programme": "program",
     "artefact": "artifact",
 }
+"""British words spelled otherwise in American, and so are their plurals."""
 
 
 def _american_spellings() -> dict[str, str]:
     spellings = {}
-    for stems, ending, endings in _BRITISH_STEMS:
+    for stems, ending, american_ending, endings in _SPELLING_RULES:
         for stem in stems.split():
-            root = stem[: len(stem) - len(ending)] if ending else stem
-            american = _AMERICAN_WORDS.get(stem, root + _AMERICAN_ENDINGS.get(ending, ending))
+            american = stem.removesuffix(ending) + american_ending
             for suffix in endings.split(" "):
                 spellings[stem + suffix] = american + suffix
+    for british, american in _AMERICAN_WORDS.items():
+        spellings[british], spellings[british + "s"] = american, american + "s"
     return spellings
 
 
