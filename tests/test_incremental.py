@@ -894,6 +894,24 @@ def test_a_lazy_line_of_a_nested_item_does_not_part_a_list_from_its_lead_in() ->
     assert whole.verdict == "normative"
 
 
+@pytest.mark.parametrize(
+    "component",
+    [
+        'Kettles.\n<TabItem value="a">\n\nA kettle MUST stop when:\n</TabItem>\n\n',
+        "Kettles.\n<Note>\nA kettle MUST stop when:\n</Note>\n\n",
+    ],
+    ids=["tab-with-a-blank-line", "note"],
+)
+def test_a_lead_in_inside_markup_read_as_text_keeps_the_list_below_either_way(
+    component: str,
+) -> None:
+    # In MDX a tag right below a paragraph line is more of the paragraph: the colon inside the
+    # component ends the text that the list below it follows.
+    page = component + "- it is dry\n{}"
+    whole = windowed_as_whole(page.format(""), page.format("- it is open\n"), "page.mdx")
+    assert added_texts(whole) == ["A kettle MUST stop when: it is open"]
+
+
 @pytest.mark.parametrize("marker", [" - ", "  - ", "   - "])
 def test_a_lead_in_whose_list_starts_with_an_indented_item_keeps_it_either_way(marker: str) -> None:
     # The lead-in's paragraph ends where the indented first item starts, however far below it

@@ -254,7 +254,10 @@ class Outline:
             first = self.blocked.covering(previous)
             if first is not None and self._shows_nothing(first):
                 # Markup that may show no text (a comment, ``<div id="…" />``) does not part a
-                # list from its lead-in for the parser, so it does not here either.
+                # list from its lead-in for the parser, so it does not here either; and where
+                # it holds text, that text may be the lead-in (see `_text_may_lead_in`).
+                if self._text_may_lead_in(first, previous, line):
+                    return _Found(True)
                 return first - 1
             content = text.lstrip()
             if not content or _LIST_ITEM.match(content):
@@ -276,6 +279,17 @@ class Outline:
             return previous - 1
 
         return _walk_remembering(self._introduced, line - 1, step)
+
+    def _text_may_lead_in(self, first: int, last: int, item: int) -> bool:
+        """Whether the last line of text in the markup on lines ``first`` to ``last`` may end
+        a lead-in of the list ``item`` is in: a component's closing tag right below a paragraph
+        line (``Servers MUST:`` then ``</TabItem>``) is more of that paragraph in MDX, and
+        nothing readers see stands between its colon and the list."""
+        for line in range(last, first - 1, -1):
+            text = self.lines[line].lstrip()
+            if text and not text.startswith(_MARKUP):
+                return ":" in text and self._lead_in_ends(line, item)
+        return False
 
     def _opens_listing(self, line: int) -> bool:
         """Whether ``line`` starts a table (a Markdown table's header row, an HTML ``<table>``)
