@@ -849,6 +849,17 @@ def test_a_lead_in_below_or_at_an_indented_line_keeps_its_items_either_way(
     assert added_texts(whole) == ["A kettle MUST stop when: it is cold"]
 
 
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_fence_indented_by_a_tab_in_an_item_ends_with_the_item_either_way(name: str) -> None:
+    # The tab reaches the item's content (column 4, past "1. "): the fence is the item's, and
+    # the line at the margin below ends both, so the bare marker after it opens a fence of its
+    # own that runs to the page's end and makes the requirement code.
+    old = "1. Kettles MUST whistle.\n\nA lid is REQUIRED.\n"
+    new = '1. Kettles MUST whistle.\n\t```json\n{"lid": 1}\n```\n\nA lid is REQUIRED.\n'
+    whole = read_alike(old, new, name)
+    assert ("normative", "removed") in kinds(whole)
+
+
 @pytest.mark.parametrize(
     "page",
     [

@@ -675,8 +675,10 @@ def _fence_end(marker: str, column: int, mdx: bool) -> re.Pattern[str]:
     if not column:
         indent = r"[ \t]*" if mdx else " {0,3}"
         return re.compile(rf"\n{indent}{closing}")
+    # A tab in the indentation may reach the item's content too: `_Scan._line` counts columns.
     return re.compile(
-        rf"\n(?: {{{column},{column + 3}}}{closing}|(?P<outside> {{0,{column - 1}}}[^\s]))"
+        rf"\n(?:(?: {{{column},{column + 3}}}|[ \t]*\t[ \t]*){closing}"
+        rf"|(?P<outside> {{0,{column - 1}}}[^\s]))"
     )
 
 
@@ -1154,6 +1156,7 @@ class _Scan:
                 and fence.group(1)[0] == marker[0]
                 and len(fence.group(1)) >= len(marker)
                 and not fence.group(2).strip()
+                and (not self.fence[2] or 0 <= _columns(source) - self.fence[2] <= 3)
             ):
                 self._close_fence(line)
             return
@@ -1166,10 +1169,12 @@ class _Scan:
                 and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
                 and not self._paragraph_text(line)
             ):
-                # The line's own indentation decides, also where it opens an item for the fence.
-                enclosing = self._item_column(line, len(source) - len(stripped))
+                # The line's own indentation decides, also where it opens an item for the fence;
+                # in columns, a tab reaching the next multiple of four as it does for the parser.
+                enclosing = self._item_column(line, _columns(source))
                 if not self._indented_as_code(line, enclosing):
-                    self.fence = (line, fence.group(1), self._item_column(line, fence.start(1)))
+                    column = len(source[: fence.start(1)].expandtabs(4))
+                    self.fence = (line, fence.group(1), self._item_column(line, column))
         elif first == "#":
             heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
             if heading and not (
