@@ -1041,3 +1041,19 @@ def test_the_fuzzer_diffs_random_pairs_both_ways_and_keeps_each_disagreement(
         windowed = diff_texts(pair["old"], pair["new"], pair["name"])
         whole = diff_texts(pair["old"], pair["new"], pair["name"], incremental=False)
         assert meaningful(windowed) != meaningful(whole)
+
+
+def test_a_sentence_split_beside_a_moved_item_is_formatting_either_way() -> None:
+    # The whole page matches the moved item first, which leaves the old sentence and its two
+    # new halves in two regions; the window around the split sees them in one.
+    old = "- The lid is blue.\n- Spouts pour.\n- Kettles MAY whistle\nwhen the water boils.\n\nCups.\n"
+    new = "- Spouts pour.\n- Kettles MAY whistle\n\nwhen the water boils.\n\nCups.\n- The lid is blue.\n"
+    assert read_alike(old, new).verdict == "formatting"
+
+
+def test_a_sentence_split_below_a_new_title_is_formatting_either_way() -> None:
+    # The title is a heading of the whole page's region around the split, and holds none of
+    # its words; the front matter's window holds the title alone.
+    old = "---\nowner: tea\n---\n\nKettles MUST whistle\nand lids rattle.\n"
+    new = "---\ntitle: Kettles\nowner: tea\n---\n\nKettles MUST whistle\n\nand lids rattle.\n"
+    assert kinds(read_alike(old, new)) == [("editorial", "added")]

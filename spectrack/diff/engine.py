@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 from spectrack.diff.align import (
+    ANCHOR_KINDS,
     Region,
     Unit,
     align,
@@ -730,6 +731,52 @@ def _other_requirement(
     ]
 
 
+def _moved_keys(regions: Sequence[Region]) -> set[str]:
+    """The keys that regions hold on both sides: of sentences that moved (or of copies)."""
+    old_keys = {unit.sentence.key for region in regions for unit in region.old}
+    return {unit.sentence.key for region in regions for unit in region.new} & old_keys
+
+
+def _rearranged(
+    unpaired_old: Sequence[Unit], unpaired_new: Sequence[Unit], places: dict[int, tuple[int, int]]
+) -> tuple[Region, ChangeClass] | None:
+    """The units left unpaired in their regions that no copy on the other side explains, as
+    one region, where they are a sentence split or joined (see `_split_or_joined`).
+
+    Where blocks also moved around such a sentence (an item moved past it, a heading moved
+    above it), the whole page may find the old sentence in one region and the new in another,
+    where a window that sees only the edit finds one region."""
+    old_keys = {unit.sentence.key for unit in unpaired_old}
+    new_keys = {unit.sentence.key for unit in unpaired_new}
+    region = Region(
+        tuple(unit for unit in unpaired_old if not _aside(unit, new_keys)),
+        tuple(unit for unit in unpaired_new if not _aside(unit, old_keys)),
+    )
+    kept = _split_or_joined(region, places)
+    return None if kept is None else (region, kept)
+
+
+def _aside(unit: Unit, moved: Container[str]) -> bool:
+    """Whether a unit stands apart from a sentence split or joined beside it: it moved (its
+    key is among ``moved``), or it is a heading or a title, which holds no sentence's words."""
+    return unit.sentence.key in moved or unit.block.kind in ANCHOR_KINDS
+
+
+def _split_or_joined(region: Region, places: dict[int, tuple[int, int]]) -> ChangeClass | None:
+    """The class of a region whose units, not as many on both sides, each side a run of units
+    that follow each other on its page (by ``places``: window and index of each unit), kept
+    their words (see `_words_kept`); None for any other. Found apart from units that moved
+    beside them, they read as a window that sees them alone reads them; units that can pair
+    one to one are judged pair by pair, each change its own."""
+    if not region.old or not region.new or len(region.old) == len(region.new):
+        return None
+    for side in (region.old, region.new):
+        window, first = places[id(side[0])]
+        if any(places[id(unit)] != (window, first + k) for k, unit in enumerate(side)):
+            return None
+    return _words_kept(region)
+
+
 def diff_blocks(
     windows: Iterable[tuple[Sequence[Block], Sequence[Block]]],
     new_vocabulary: Container[str],
@@ -752,24 +799,51 @@ def diff_blocks(
     unpaired_old: list[Unit] = []
     unpaired_new: list[Unit] = []
     units: list[tuple[list[Unit], list[Unit]]] = []
+    regions: list[Region] = []
     for old_blocks, new_blocks in windows:
         old_units, new_units = units_of(old_blocks), units_of(new_blocks)
         units.append((old_units, new_units))
-        window_equal, regions = align(old_units, new_units, changed)
+        window_equal, window_regions = align(old_units, new_units, changed)
         equal.extend(window_equal)
-        for region in regions:
-            touched.update(id(unit.block) for unit in (*region.old, *region.new))
-            kept = _words_kept(region) if region.old and region.new else None
+        regions.extend(window_regions)
+    places = {
+        id(unit): (window, index)
+        for window, sides in enumerate(units)
+        for side in sides
+        for index, unit in enumerate(side)
+    }
+    moved = _moved_keys(regions)
+    for region in regions:
+        touched.update(id(unit.block) for unit in (*region.old, *region.new))
+        kept = _words_kept(region) if region.old and region.new else None
+        if kept is None and region.old and region.new:
+            staying = Region(
+                tuple(unit for unit in region.old if not _aside(unit, moved)),
+                tuple(unit for unit in region.new if not _aside(unit, moved)),
+            )
+            if len(staying.old) + len(staying.new) < len(region.old) + len(region.new):
+                kept = _split_or_joined(staying, places)
             if kept is not None:
-                changes.append(_region_change(region, kept))
-                continue
-            for old, new in region.pairs():
-                if old is not None and new is not None:
-                    paired.append((old, new))
-                elif old is not None:
-                    unpaired_old.append(old)
-                elif new is not None:
-                    unpaired_new.append(new)
+                # Those set aside are paired across regions below.
+                unpaired_old.extend(unit for unit in region.old if _aside(unit, moved))
+                unpaired_new.extend(unit for unit in region.new if _aside(unit, moved))
+                region = staying
+        if kept is not None:
+            changes.append(_region_change(region, kept))
+            continue
+        for old, new in region.pairs():
+            if old is not None and new is not None:
+                paired.append((old, new))
+            elif old is not None:
+                unpaired_old.append(old)
+            elif new is not None:
+                unpaired_new.append(new)
+    rearranged = _rearranged(unpaired_old, unpaired_new, places)
+    if rearranged is not None:
+        changes.append(_region_change(*rearranged))
+        taken = {id(unit) for unit in (*rearranged[0].old, *rearranged[0].new)}
+        unpaired_old = [unit for unit in unpaired_old if id(unit) not in taken]
+        unpaired_new = [unit for unit in unpaired_new if id(unit) not in taken]
     paired.extend(
         (old, new)
         for old, new in pair_by_similarity(unpaired_old, unpaired_new)
