@@ -1057,3 +1057,25 @@ def test_a_sentence_split_below_a_new_title_is_formatting_either_way() -> None:
     old = "---\nowner: tea\n---\n\nKettles MUST whistle\nand lids rattle.\n"
     new = "---\ntitle: Kettles\nowner: tea\n---\n\nKettles MUST whistle\n\nand lids rattle.\n"
     assert kinds(read_alike(old, new)) == [("editorial", "added")]
+
+
+def test_a_keyword_exchanged_in_a_row_of_a_moved_table_is_one_change_either_way() -> None:
+    # The window that removes the old row and the one that adds the new row are two regions;
+    # the row's words but its keyword pair it across them, as its own region pairs it whole.
+    old = (
+        "| Part | Rule |\n|---|---|\n| lid | REQUIRED |\n| spout | MUST |\n\n"
+        "Kettles are tall:\n</details>\n\n|---|---|\n"
+    )
+    new = (
+        "Kettles are tall:\n</details>\n\n"
+        "| Part | Rule |\n|---|---|\n| lid | MUST |\n| spout | MUST |\n"
+    )
+    whole = read_alike(old, new, "page.mdx")
+    assert ("editorial", "modified") in kinds(whole)
+    assert whole.verdict == "editorial"
+
+
+def test_a_lead_in_whose_keyword_changed_beside_other_edits_is_weakened() -> None:
+    old = "1. Servers SHOULD:\n   - Rate limit\n\n2. Clients SHOULD:\n   - Handle order\n   - Filter\n"
+    new = "1. Servers SHOULD:\n   - Rate limit\n\n2. Clients MAY:\n   - Show logs\n   - Filter\n"
+    assert ("normative", "weakened") in kinds(read_alike(old, new))

@@ -503,6 +503,45 @@ def _requirements_in_place(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
     return True
 
 
+def with_keywords_exchanged(
+    pairs: Sequence[tuple[Unit | None, Unit | None]],
+) -> list[tuple[Unit | None, Unit | None]]:
+    """``pairs``, but each requirement left alone whose words but its keywords are those of
+    one requirement alone left on the other side paired with it: a keyword exchanged in a
+    sentence that moved ("| lid | REQUIRED |" → "| lid | MUST |" in a table now further
+    down). In its region, `_requirements_in_place` pairs it; a window that sees the removal
+    and the addition in different regions must pair it too. A requirement of keywords alone
+    (a lone "OPTIONAL"), or whose other words another requirement on its side shares too,
+    pairs with none: which one changed is not known."""
+    old_alone = _by_words_without_keywords(old for old, new in pairs if new is None)
+    new_alone = _by_words_without_keywords(new for old, new in pairs if old is None)
+    partner = {
+        id(olds[0]): news[0]
+        for words, olds in old_alone.items()
+        if len(olds) == 1 and len(news := new_alone.get(words, [])) == 1
+    }
+    if not partner:
+        return list(pairs)
+    taken = {id(new) for new in partner.values()}
+    return [
+        (old, partner[id(old)]) if old is not None and id(old) in partner else (old, new)
+        for old, new in pairs
+        if not (old is None and new is not None and id(new) in taken)
+    ]
+
+
+def _by_words_without_keywords(units: Iterable[Unit | None]) -> dict[frozenset[str], list[Unit]]:
+    """Requirements (not code) that say more than their keywords, by their other words."""
+    found: dict[frozenset[str], list[Unit]] = defaultdict(list)
+    for unit in units:
+        if unit is None or not unit.sentence.keywords or unit.block.kind is BlockKind.CODE:
+            continue
+        words = _without_keywords(unit)
+        if len(words) > 1:
+            found[words].append(unit)
+    return found
+
+
 def _without_keywords(unit: Unit) -> frozenset[str]:
     spelled = {part.lower() for keyword in unit.sentence.keywords for part in keyword.word.split()}
     return (_word_set(unit) - spelled) | {"\0keyword"}

@@ -18,6 +18,7 @@ from spectrack.diff.align import (
     pieces_of,
     signs_of,
     units_of,
+    with_keywords_exchanged,
     words_of,
 )
 from spectrack.diff.classify import (
@@ -846,7 +847,7 @@ def diff_blocks(
         unpaired_new = [unit for unit in unpaired_new if id(unit) not in taken]
     paired.extend(
         (old, new)
-        for old, new in pair_by_similarity(unpaired_old, unpaired_new)
+        for old, new in with_keywords_exchanged(pair_by_similarity(unpaired_old, unpaired_new))
         if not (
             old is not None
             and new is not None
