@@ -738,8 +738,27 @@ def _moved_keys(regions: Sequence[Region]) -> set[str]:
     return {unit.sentence.key for region in regions for unit in region.new} & old_keys
 
 
+class _Places:
+    """Each unit's window and index among its side's units there, worked out on first use:
+    few regions are a sentence split or joined."""
+
+    def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
+        self._windows = windows
+        self._found: dict[int, tuple[int, int]] | None = None
+
+    def __getitem__(self, unit: Unit) -> tuple[int, int]:
+        if self._found is None:
+            self._found = {
+                id(each): (window, index)
+                for window, sides in enumerate(self._windows)
+                for side in sides
+                for index, each in enumerate(side)
+            }
+        return self._found[id(unit)]
+
+
 def _rearranged(
-    unpaired_old: Sequence[Unit], unpaired_new: Sequence[Unit], places: dict[int, tuple[int, int]]
+    unpaired_old: Sequence[Unit], unpaired_new: Sequence[Unit], places: _Places
 ) -> tuple[Region, ChangeClass] | None:
     """The units left unpaired in their regions that no copy on the other side explains, as
     one region, where they are a sentence split or joined (see `_split_or_joined`).
@@ -763,7 +782,7 @@ def _aside(unit: Unit, moved: Container[str]) -> bool:
     return unit.sentence.key in moved or unit.block.kind in ANCHOR_KINDS
 
 
-def _split_or_joined(region: Region, places: dict[int, tuple[int, int]]) -> ChangeClass | None:
+def _split_or_joined(region: Region, places: _Places) -> ChangeClass | None:
     """The class of a region whose units, not as many on both sides, each side a run of units
     that follow each other on its page (by ``places``: window and index of each unit), kept
     their words (see `_words_kept`); None for any other. Found apart from units that moved
@@ -772,8 +791,8 @@ def _split_or_joined(region: Region, places: dict[int, tuple[int, int]]) -> Chan
     if not region.old or not region.new or len(region.old) == len(region.new):
         return None
     for side in (region.old, region.new):
-        window, first = places[id(side[0])]
-        if any(places[id(unit)] != (window, first + k) for k, unit in enumerate(side)):
+        window, first = places[side[0]]
+        if any(places[unit] != (window, first + k) for k, unit in enumerate(side)):
             return None
     return _words_kept(region)
 
@@ -807,12 +826,7 @@ def diff_blocks(
         window_equal, window_regions = align(old_units, new_units, changed)
         equal.extend(window_equal)
         regions.extend(window_regions)
-    places = {
-        id(unit): (window, index)
-        for window, sides in enumerate(units)
-        for side in sides
-        for index, unit in enumerate(side)
-    }
+    places = _Places(units)
     moved = _moved_keys(regions)
     for region in regions:
         touched.update(id(unit.block) for unit in (*region.old, *region.new))
