@@ -1079,3 +1079,17 @@ def test_a_lead_in_whose_keyword_changed_beside_other_edits_is_weakened() -> Non
     old = "1. Servers SHOULD:\n   - Rate limit\n\n2. Clients SHOULD:\n   - Handle order\n   - Filter\n"
     new = "1. Servers SHOULD:\n   - Rate limit\n\n2. Clients MAY:\n   - Show logs\n   - Filter\n"
     assert ("normative", "weakened") in kinds(read_alike(old, new))
+
+
+def test_a_row_split_into_paragraphs_beside_moved_blocks_and_an_addition_is_formatting() -> None:
+    # On the whole page the row and its two paragraphs fall into two regions, among other
+    # units left alone (a sentence added further down): the paragraphs, which follow each
+    # other and hold the row's words, are the row laid out otherwise, as its window finds.
+    old = "<tr>\n<td>lid</td>\n<td>MAY</td>\n</tr>\n\nx := 3 // MUST\n\n### Kettles\n"
+    new = (
+        '### Kettles\n<td>lid</td>\n<td>MAY</td>\n\nx := 3 // MUST\n\n=== "Tab"\n    Spouts pour!\n'
+    )
+    assert kinds(read_alike(old, new, "page.mdx")) == [
+        ("editorial", "added"),
+        ("editorial", "added"),
+    ]

@@ -759,9 +759,11 @@ class _Places:
 
 def _rearranged(
     unpaired_old: Sequence[Unit], unpaired_new: Sequence[Unit], places: _Places
-) -> tuple[Region, ChangeClass] | None:
+) -> list[tuple[Region, ChangeClass]]:
     """The units left unpaired in their regions that no copy on the other side explains, as
-    one region, where they are a sentence split or joined (see `_split_or_joined`).
+    regions where they are sentences split or joined (see `_split_or_joined`): all of them as
+    one, or else each run of them that follows each other on its page with a run of the other
+    side that holds the same words.
 
     Where blocks also moved around such a sentence (an item moved past it, a heading moved
     above it), the whole page may find the old sentence in one region and the new in another,
@@ -773,7 +775,39 @@ def _rearranged(
         tuple(unit for unit in unpaired_new if not _aside(unit, old_keys)),
     )
     kept = _split_or_joined(region, places)
-    return None if kept is None else (region, kept)
+    if kept is not None:
+        return [(region, kept)]
+    if not region.old or not region.new:
+        return []
+    by_words: dict[tuple[str, ...], list[tuple[Unit, ...]]] = {}
+    for run in _runs(region.new, places):
+        by_words.setdefault(_sorted_words(run), []).append(run)
+    found = []
+    for run in _runs(region.old, places):
+        for other in by_words.get(_sorted_words(run), []):
+            candidate = Region(run, other)
+            kept = _split_or_joined(candidate, places)
+            if kept is not None:
+                found.append((candidate, kept))
+                by_words[_sorted_words(run)].remove(other)
+                break
+    return found
+
+
+def _runs(units: Sequence[Unit], places: _Places) -> list[tuple[Unit, ...]]:
+    """``units`` (in page order) cut where one does not follow the one before on its page."""
+    runs: list[list[Unit]] = []
+    for unit in units:
+        window, index = places[unit]
+        if runs and places[runs[-1][-1]] == (window, index - 1):
+            runs[-1].append(unit)
+        else:
+            runs.append([unit])
+    return [tuple(run) for run in runs]
+
+
+def _sorted_words(units: Sequence[Unit]) -> tuple[str, ...]:
+    return tuple(sorted(word for unit in units for word in words_of(unit.sentence.key)))
 
 
 def _aside(unit: Unit, moved: Container[str]) -> bool:
@@ -854,9 +888,9 @@ def diff_blocks(
             elif new is not None:
                 unpaired_new.append(new)
     rearranged = _rearranged(unpaired_old, unpaired_new, places)
-    if rearranged is not None:
-        changes.append(_region_change(*rearranged))
-        taken = {id(unit) for unit in (*rearranged[0].old, *rearranged[0].new)}
+    if rearranged:
+        changes.extend(_region_change(*found) for found in rearranged)
+        taken = {id(unit) for region, _ in rearranged for unit in (*region.old, *region.new)}
         unpaired_old = [unit for unit in unpaired_old if id(unit) not in taken]
         unpaired_new = [unit for unit in unpaired_new if id(unit) not in taken]
     paired.extend(
