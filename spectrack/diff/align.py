@@ -514,6 +514,8 @@ def with_keywords_exchanged(
     (a lone "OPTIONAL"), or whose other words another requirement on its side shares too,
     pairs with none: which one changed is not known."""
     old_alone = _by_words_without_keywords(old for old, new in pairs if new is None)
+    if not old_alone:
+        return list(pairs)
     new_alone = _by_words_without_keywords(new for old, new in pairs if old is None)
     partner = {
         id(olds[0]): news[0]

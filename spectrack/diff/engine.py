@@ -777,7 +777,8 @@ def _rearranged(
     kept = _split_or_joined(region, places)
     if kept is not None:
         return [(region, kept)]
-    if not region.old or not region.new:
+    if not region.old or not region.new or len(region.old) + len(region.new) < 3:
+        # Runs of as many units on both sides are judged pair by pair (see `_split_or_joined`).
         return []
     by_words: dict[tuple[str, ...], list[tuple[Unit, ...]]] = {}
     for run in _runs(region.new, places):
