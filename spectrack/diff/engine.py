@@ -11,6 +11,7 @@ from typing import Any
 
 from spectrack.diff.align import (
     ANCHOR_KINDS,
+    WORD,
     Region,
     Unit,
     align,
@@ -739,20 +740,26 @@ def _moved_keys(regions: Sequence[Region]) -> set[str]:
 
 
 class _Places:
-    """Each unit's window and index among its side's units there, worked out on first use:
-    few regions are a sentence split or joined."""
+    """The window and index among its side's units there of each unit of ``regions`` (the
+    only ones asked for), worked out on first use: few regions are a sentence split or
+    joined."""
 
-    def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
+    def __init__(
+        self, windows: Sequence[tuple[list[Unit], list[Unit]]], regions: Sequence[Region]
+    ) -> None:
         self._windows = windows
+        self._regions = regions
         self._found: dict[int, tuple[int, int]] | None = None
 
     def __getitem__(self, unit: Unit) -> tuple[int, int]:
         if self._found is None:
+            wanted = {id(each) for region in self._regions for each in (*region.old, *region.new)}
             self._found = {
                 id(each): (window, index)
                 for window, sides in enumerate(self._windows)
                 for side in sides
                 for index, each in enumerate(side)
+                if id(each) in wanted
             }
         return self._found[id(unit)]
 
@@ -780,17 +787,18 @@ def _rearranged(
     if not region.old or not region.new or len(region.old) + len(region.new) < 3:
         # Runs of as many units on both sides are judged pair by pair (see `_split_or_joined`).
         return []
-    by_words: dict[tuple[str, ...], list[tuple[Unit, ...]]] = {}
+    by_words: dict[tuple[int, int], list[tuple[Unit, ...]]] = {}
     for run in _runs(region.new, places):
-        by_words.setdefault(_sorted_words(run), []).append(run)
+        by_words.setdefault(_words_digest(run), []).append(run)
     found = []
     for run in _runs(region.old, places):
-        for other in by_words.get(_sorted_words(run), []):
+        alike = by_words.get(_words_digest(run), [])
+        for other in alike:
             candidate = Region(run, other)
             kept = _split_or_joined(candidate, places)
             if kept is not None:
                 found.append((candidate, kept))
-                by_words[_sorted_words(run)].remove(other)
+                alike.remove(other)
                 break
     return found
 
@@ -807,8 +815,16 @@ def _runs(units: Sequence[Unit], places: _Places) -> list[tuple[Unit, ...]]:
     return [tuple(run) for run in runs]
 
 
-def _sorted_words(units: Sequence[Unit]) -> tuple[str, ...]:
-    return tuple(sorted(word for unit in units for word in words_of(unit.sentence.key)))
+def _words_digest(units: Sequence[Unit]) -> tuple[int, int]:
+    """How many words ``units`` hold and the sum of their hashes: the same for runs that hold
+    the same words in any order (runs found alike are compared word by word after), and
+    worked out without a list of the words of a long run."""
+    count = total = 0
+    for unit in units:
+        for word in WORD.finditer(unit.sentence.key.lower()):
+            count += 1
+            total += hash(word[0])
+    return count, total
 
 
 def _aside(unit: Unit, moved: Container[str]) -> bool:
@@ -861,7 +877,7 @@ def diff_blocks(
         window_equal, window_regions = align(old_units, new_units, changed)
         equal.extend(window_equal)
         regions.extend(window_regions)
-    places = _Places(units)
+    places = _Places(units, regions)
     moved = _moved_keys(regions)
     for region in regions:
         touched.update(id(unit.block) for unit in (*region.old, *region.new))
