@@ -775,6 +775,8 @@ def _rearranged(
     Where blocks also moved around such a sentence (an item moved past it, a heading moved
     above it), the whole page may find the old sentence in one region and the new in another,
     where a window that sees only the edit finds one region."""
+    if not unpaired_old or not unpaired_new or len(unpaired_old) + len(unpaired_new) < 3:
+        return []
     old_keys = {unit.sentence.key for unit in unpaired_old}
     new_keys = {unit.sentence.key for unit in unpaired_new}
     region = Region(
@@ -878,11 +880,14 @@ def diff_blocks(
         equal.extend(window_equal)
         regions.extend(window_regions)
     places = _Places(units, regions)
-    moved = _moved_keys(regions)
+    moved: set[str] | None = None
     for region in regions:
         touched.update(id(unit.block) for unit in (*region.old, *region.new))
         kept = _words_kept(region) if region.old and region.new else None
-        if kept is None and region.old and region.new:
+        # A split or join leaves more units on one side than on the other, and one at least.
+        if kept is None and region.old and region.new and len(region.old) + len(region.new) > 2:
+            if moved is None:
+                moved = _moved_keys(regions)
             staying = Region(
                 tuple(unit for unit in region.old if not _aside(unit, moved)),
                 tuple(unit for unit in region.new if not _aside(unit, moved)),
