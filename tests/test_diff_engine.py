@@ -695,6 +695,18 @@ TOP = "# Blender\n\n"
             id="latin-abbreviations-spelled-out",
         ),
         pytest.param(
+            "Servers MAY send JSON-RPC requests and JSON-RPC notifications first.\n",
+            "Servers MAY send JSON-RPC requests and notifications first.\n",
+            [("editorial", "modified", ("MAY",), ("MAY",))],
+            id="qualifier-said-once-for-a-series",
+        ),
+        pytest.param(
+            "Servers MAY send JSON requests and XML notifications first.\n",
+            "Servers MAY send JSON requests and notifications first.\n",
+            [("normative", "modified", ("MAY",), ("MAY",))],
+            id="qualifier-of-one-item-dropped",
+        ),
+        pytest.param(
             "Relays MUST retry within 30 seconds, 2 minutes at most, for 10% of calls.\n",
             "Relays MUST retry within 30 s, 2 min at most, for 10 percent of calls.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],

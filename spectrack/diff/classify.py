@@ -451,6 +451,10 @@ def same_requirement(
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
             continue
+        if _qualifier_repeated(before, i1, i2, added) or _qualifier_repeated(
+            after, j1, j2, removed
+        ):
+            continue
         if _joined_or_split(removed, added):
             continue
         if len(removed) == len(added) and all(
@@ -460,6 +464,19 @@ def same_requirement(
             continue
         return False
     return True
+
+
+_SERIES_JOINTS = frozenset({"and", "or"})
+
+
+def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
+    """Whether ``words[start:end]``, which the other version lacks (``other`` empty), repeat
+    after "and" or "or" words said before in the sentence: a qualifier said again for the next
+    item, or not ("JSON-RPC requests and JSON-RPC notifications", "… and notifications")."""
+    run = list(words[start:end])
+    if other or not start or words[start - 1] not in _SERIES_JOINTS:
+        return False
+    return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
 
 
 def _named_in(noun: Sequence[str], antecedent: str) -> bool:
