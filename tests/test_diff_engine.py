@@ -707,6 +707,18 @@ TOP = "# Blender\n\n"
             id="qualifier-of-one-item-dropped",
         ),
         pytest.param(
+            "A relay MUST answer 415 to a kettle it cannot read.\n",
+            "A relay MUST answer 415 Unsupported Media Type to a kettle it cannot read.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="status-code-with-its-reason-phrase",
+        ),
+        pytest.param(
+            "A relay MUST answer 415 to a kettle it cannot read.\n",
+            "A relay MUST answer 415 Not Found to a kettle it cannot read.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="status-code-with-another-code-s-phrase",
+        ),
+        pytest.param(
             "Relays MUST retry within 30 seconds, 2 minutes at most, for 10% of calls.\n",
             "Relays MUST retry within 30 s, 2 min at most, for 10 percent of calls.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],

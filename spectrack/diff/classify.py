@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from functools import cache, partial
+from http import HTTPStatus
 
 from spellchecker import SpellChecker
 
@@ -455,6 +456,8 @@ def same_requirement(
             after, j1, j2, removed
         ):
             continue
+        if _status_phrase(before, i1, i2, added) or _status_phrase(after, j1, j2, removed):
+            continue
         if _joined_or_split(removed, added):
             continue
         if len(removed) == len(added) and all(
@@ -464,6 +467,20 @@ def same_requirement(
             continue
         return False
     return True
+
+
+_STATUS_PHRASES = {
+    str(status.value): words_of(status.phrase) for status in HTTPStatus if status.value >= 200
+}
+"""HTTP status codes and the words of their reason phrases ("415": "unsupported media type")."""
+
+
+def _status_phrase(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
+    """Whether ``words[start:end]``, which the other version lacks (``other`` empty), are the
+    reason phrase of the HTTP status code before them ("415" → "415 Unsupported Media Type")."""
+    return (
+        not other and start > 0 and _STATUS_PHRASES.get(words[start - 1]) == list(words[start:end])
+    )
 
 
 _SERIES_JOINTS = frozenset({"and", "or"})
