@@ -484,6 +484,8 @@ def _status_phrase(words: Sequence[str], start: int, end: int, other: Sequence[s
 
 
 _SERIES_JOINTS = frozenset({"and", "or"})
+_LONGEST_QUALIFIER = 4
+"""Most words a qualifier said again for a series' next item has ("JSON-RPC", "signed")."""
 
 
 def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
@@ -491,7 +493,12 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
     after "and" or "or" words said before in the sentence: a qualifier said again for the next
     item, or not ("JSON-RPC requests and JSON-RPC notifications", "… and notifications")."""
     run = list(words[start:end])
-    if other or not start or words[start - 1] not in _SERIES_JOINTS:
+    if (
+        other
+        or not start
+        or len(run) > _LONGEST_QUALIFIER
+        or words[start - 1] not in _SERIES_JOINTS
+    ):
         return False
     return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
 
