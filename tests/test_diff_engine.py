@@ -1851,6 +1851,14 @@ def test_lone_carriage_returns_end_lines_for_changes_and_hunks_alike() -> None:
     assert changed == [change.new.line] == [5]
 
 
+def test_a_page_renamed_to_mdx_reads_its_sentences_as_mdx_does() -> None:
+    page = TOP + "A <span style={{color: 'red'}}>lid</span> MUST fit.\n"
+    report = diff_texts(page, page, "lid.mdx", old_name="lid.md")
+    assert [
+        (c.change_class.value, c.old and c.old.text, c.new and c.new.text) for c in report.changes
+    ] == [("normative", "A <span style={{color: 'red'}}>lid MUST fit.", "A lid MUST fit.")]
+
+
 def test_diff_documents_compares_parsed_pages() -> None:
     old = parse(TOP + "The lid SHOULD lock.\n")
     new = parse(TOP + "The lid MUST lock.\n")

@@ -597,9 +597,10 @@ def diff_texts(
         spans = windows(diff.opcodes, old_page, new_page)
     else:
         spans = [Window(0, len(old_page.lines), 0, len(new_page.lines))]
-    # Pages whose link definitions differ may read the same inline source differently.
+    # Pages whose link definitions or dialects differ may read the same inline source otherwise.
     old_cache: dict[str, Any] = {}
-    new_cache = old_cache if old_page.definitions == new_page.definitions else {}
+    alike = old_page.dialect is new_page.dialect and old_page.definitions == new_page.definitions
+    new_cache = old_cache if alike else {}
     parsed = [
         (
             parse_window(old_page, span.old_start, span.old_end, old_cache)[0],
