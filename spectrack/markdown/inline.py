@@ -101,8 +101,8 @@ _ELEMENT_TAG = re.compile(
 """Tags of the HTML elements that stand as blocks: text after one is another element's. Other
 tags (an image, a button, a table cell, an unknown element) part words but no sentences, so a
 table row reads as one sentence, as in Markdown."""
-_ELEMENTS = re.compile(r"\s*\x06[\s\x06]*")
 _MARK_CHARACTERS = re.compile("[\x02-\x06]")
+_MARK_CHARACTER_SET = "\x02\x03\x04\x05\x06"
 _OTHER_TAG = re.compile(
     rf"</?(?!(?:code|kbd|samp|s|del|strike){_NAME_END})[A-Za-z][\w-]*[^>]*>", re.I
 )
@@ -519,7 +519,9 @@ def html_inline_text(html: str) -> InlineText:
     of another element starts.
     """
     # The characters that stand for tags here mean nothing in a page: one there is dropped.
-    html = _MARK_CHARACTERS.sub("", html)
+    # (Looking for each is quicker than a pass of the pattern over text that holds none.)
+    if any(character in html for character in _MARK_CHARACTER_SET):
+        html = _MARK_CHARACTERS.sub("", html)
     without_inline = _ELEMENT_TAG.sub(
         _ELEMENT, _without_closed(_INLINE_TAG_OR_COMMENT, html, "-->", _INLINE_TAG)
     )
@@ -538,8 +540,16 @@ def html_inline_text(html: str) -> InlineText:
 
 
 def _elements(html_text: str) -> str:
-    """Entities decoded, and each run of tags with only whitespace between them one `_ELEMENT`."""
-    return _ELEMENTS.sub(_ELEMENT, unescape(html_text))
+    """Entities decoded, and each run of tags with only whitespace between them one `_ELEMENT`.
+
+    Split at the tags rather than matched by a pattern, which, starting with whitespace, is
+    tried at every space of the text.
+    """
+    first, *others = unescape(html_text).split(_ELEMENT)
+    if not others:
+        return first
+    between = [piece.strip() for piece in others[:-1]]
+    return first.rstrip() + _ELEMENT + _ELEMENT.join([*filter(None, between), others[-1].lstrip()])
 
 
 def _without_closed(
