@@ -174,6 +174,8 @@ after a number: "30 s", "30 secs" and "30 seconds" say the same."""
 
 def _units_spelled(words: list[str]) -> list[str]:
     """``words`` with each unit right after a number (see `_UNITS`) written by its name."""
+    if _UNITS.keys().isdisjoint(words):
+        return words
     return [
         _UNITS.get(word, word) if index and words[index - 1][-1:].isdigit() else word
         for index, word in enumerate(words)
@@ -246,6 +248,7 @@ def _as_digits(words: list[str]) -> list[str]:
 
 _LATIN_ABBREVIATIONS = re.compile(r"\b(e\.\s?g|i\.\s?e)\b\.?")
 _SPELLED_ABBREVIATIONS = {"e.g": "for example", "i.e": "that is"}
+_LATIN_STARTS = ("e.g", "i.e", "e. g", "i. e")
 """Latin abbreviations and the English words they stand for, which say the same."""
 
 
@@ -253,7 +256,7 @@ def _requirement_text(key: str) -> str:
     """A sentence's key without link targets, a reference link as its text, lowercase, and
     with "e.g." and "i.e." spelled out."""
     text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
-    if "." not in text:
+    if not any(abbreviation in text for abbreviation in _LATIN_STARTS):
         return text
     return _LATIN_ABBREVIATIONS.sub(
         lambda match: _SPELLED_ABBREVIATIONS[match[1].replace(" ", "")], text
