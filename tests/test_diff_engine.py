@@ -707,6 +707,12 @@ TOP = "# Blender\n\n"
             id="qualifier-of-one-item-dropped",
         ),
         pytest.param(
+            "Messages that are not signed MUST be rejected and not forwarded.\n",
+            "Messages that are not signed MUST be rejected and forwarded.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="negation-said-before-dropped-for-the-next-item",
+        ),
+        pytest.param(
             "A relay MUST answer 415 to a kettle it cannot read.\n",
             "A relay MUST answer 415 Unsupported Media Type to a kettle it cannot read.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
@@ -1301,6 +1307,12 @@ TOP = "# Blender\n\n"
             id="pronoun-replaced-by-the-plural-of-the-subject-before",
         ),
         pytest.param(
+            "## Relays\n\nThey MUST retry. Clients call servers. They MUST retry.\n",
+            "## Relays\n\nThey MUST retry. Clients call servers. Relays MUST retry.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="pronoun-of-a-repeated-sentence-replaced",
+        ),
+        pytest.param(
             "A jar MUST be washed, dried and sealed.\n",
             "A jar MUST be:\n\n- washed\n- dried\n- sealed\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
@@ -1857,6 +1869,14 @@ def test_a_page_renamed_to_mdx_reads_its_sentences_as_mdx_does() -> None:
     assert [
         (c.change_class.value, c.old and c.old.text, c.new and c.new.text) for c in report.changes
     ] == [("normative", "A <span style={{color: 'red'}}>lid MUST fit.", "A lid MUST fit.")]
+
+
+def test_an_mdx_expression_holding_a_comment_is_no_comment() -> None:
+    old = TOP + "Clients MUST send {/* why */ name} tokens. Servers MUST log them {/* later */}.\n"
+    new = old.replace("MUST log", "MUST NOT log")
+    assert findings(diff_texts(old, new, "lid.mdx")) == [
+        ("normative", "modified", ("MUST",), ("MUST NOT",))
+    ]
 
 
 def test_diff_documents_compares_parsed_pages() -> None:

@@ -248,8 +248,8 @@ def _as_digits(words: list[str]) -> list[str]:
 
 _LATIN_ABBREVIATIONS = re.compile(r"\b(e\.\s?g|i\.\s?e)\b\.?")
 _SPELLED_ABBREVIATIONS = {"e.g": "for example", "i.e": "that is"}
-_LATIN_STARTS = ("e.g", "i.e", "e. g", "i. e")
 """Latin abbreviations and the English words they stand for, which say the same."""
+_LATIN_STARTS = ("e.g", "i.e", "e. g", "i. e")
 
 
 def _requirement_text(key: str) -> str:
@@ -487,6 +487,8 @@ def _status_phrase(words: Sequence[str], start: int, end: int, other: Sequence[s
 
 
 _SERIES_JOINTS = frozenset({"and", "or"})
+_NEGATIONS = frozenset({"not", "no", "never", "without", "neither", "nor", "non"})
+"""Words that turn a requirement around: said again for one more item, or not, they change it."""
 _LONGEST_QUALIFIER = 4
 """Most words a qualifier said again for a series' next item has ("JSON-RPC", "signed")."""
 
@@ -501,6 +503,7 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
         or not start
         or len(run) > _LONGEST_QUALIFIER
         or words[start - 1] not in _SERIES_JOINTS
+        or not _NEGATIONS.isdisjoint(run)
     ):
         return False
     return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
@@ -518,13 +521,11 @@ def antecedent_of(unit: Unit) -> str:
     """What a pronoun that starts ``unit``'s sentence may stand for: what the sentence before it
     in its paragraph names, or else the heading the paragraph is under (not what sentences
     further up name: "Servers listen. Clients call. They MUST …" speaks of clients)."""
-    text = unit.block.text
-    start = text.find(unit.sentence.text)
-    before = text[:start].rstrip() if start > 0 else ""
-    if not before:
-        return unit.block.section[-1] if unit.block.section else ""
-    previous = before[max(before.rfind(end, 0, -1) for end in (". ", "! ", "? ")) + 1 :]
-    return previous
+    sentences = unit.block.sentences
+    place = next((index for index, s in enumerate(sentences) if s is unit.sentence), 0)
+    if place:
+        return sentences[place - 1].text
+    return unit.block.section[-1] if unit.block.section else ""
 
 
 def _pieces_reordered(old: str, new: str) -> bool:

@@ -101,8 +101,8 @@ _ELEMENT_TAG = re.compile(
 """Tags of the HTML elements that stand as blocks: text after one is another element's. Other
 tags (an image, a button, a table cell, an unknown element) part words but no sentences, so a
 table row reads as one sentence, as in Markdown."""
-_MARK_CHARACTERS = re.compile("[\x02-\x06]")
 _MARK_CHARACTER_SET = "\x02\x03\x04\x05\x06"
+_MARK_CHARACTERS = re.compile(f"[{_MARK_CHARACTER_SET}]")
 _OTHER_TAG = re.compile(
     rf"</?(?!(?:code|kbd|samp|s|del|strike){_NAME_END})[A-Za-z][\w-]*[^>]*>", re.I
 )

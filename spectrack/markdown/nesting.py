@@ -58,7 +58,8 @@ def drop_inline_comment(state: StateInline, silent: bool, opener: str, closer: s
     if not src.startswith(opener, pos) or _last_closer(src, closer, state.posMax) < pos:
         return False
     close = src.find(closer, pos + len(opener), state.posMax)
-    if close < 0:
+    # A comment ends at its first "*/": `{/* why */ name}` is an expression, no comment.
+    if close < 0 or src.find(closer[:2], pos + len(opener), state.posMax) != close:
         return False
     state.pos = close + len(closer)
     return True

@@ -677,7 +677,7 @@ def _fence_end(marker: str, column: int, mdx: bool) -> re.Pattern[str]:
         return re.compile(rf"\n{indent}{closing}")
     # A tab in the indentation may reach the item's content too: `_Scan._line` counts columns.
     return re.compile(
-        rf"\n(?:(?: {{{column},{column + 3}}}|[ \t]*\t[ \t]*){closing}"
+        rf"\n(?:(?: {{{column},{column + 3}}}| *\t[ \t]*){closing}"
         rf"|(?P<outside> {{0,{column - 1}}}[^\s]))"
     )
 

@@ -293,6 +293,9 @@ def _if_defined(rule: BlockRule) -> BlockRule:
     return guarded
 
 
+_MAY_END_SETEXT_TEXT = "=-#>:~"
+
+
 def _if_underlined(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         src, begins, shifts, ends = state.src, state.bMarks, state.tShift, state.eMarks
@@ -300,7 +303,9 @@ def _if_underlined(rule: BlockRule) -> BlockRule:
             start = begins[following] + shifts[following]
             if start >= ends[following]:
                 return False
-            if src[start] in "=-":
+            # An underline, or a line that may end the paragraph first (a heading, a quote, a
+            # definition): the rule itself settles it, rather than a search past it.
+            if src[start] in _MAY_END_SETEXT_TEXT:
                 return rule(state, line, end, silent)
         return False
 
