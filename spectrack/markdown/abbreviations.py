@@ -12,11 +12,13 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+from spectrack.markdown.nesting import indented_as_code
+
 _DEFINITION = re.compile(r"\*\[([^\]\n]+)\]:[ \t]*(.*)")
 
 
 def abbreviation_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-    if state.sCount[start_line] - state.blkIndent >= 4:
+    if indented_as_code(state, start_line):
         return False
     start = state.bMarks[start_line] + state.tShift[start_line]
     definition = _DEFINITION.fullmatch(state.src, start, state.eMarks[start_line])

@@ -35,6 +35,8 @@ from spectrack.markdown.nesting import (
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_:][\w.:-]*")
 _UNQUOTED = re.compile(r"[^\s\"'=<>`/]+")
+COMMENT_OPENER, COMMENT_CLOSER = "{/*", "*/}"
+"""How an MDX comment (``{/* … */}``) starts and ends: readers never see it."""
 CLOSING_TAG = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")
 ESM = re.compile(r"(?:import|export)\b")
 """How an MDX ``import``/``export`` statement starts its line."""
@@ -435,7 +437,7 @@ def _meta(tag: Tag) -> dict[str, object]:
 
 def comment_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
     """MDX comments ``{/* … */}`` on lines of their own: dropped."""
-    return drop_comment(state, start_line, end_line, silent, "{/*", "*/}")
+    return drop_comment(state, start_line, end_line, silent, COMMENT_OPENER, COMMENT_CLOSER)
 
 
 def esm_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:

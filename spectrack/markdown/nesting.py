@@ -25,6 +25,12 @@ def is_blank(text: str) -> bool:
     return not text.strip()
 
 
+def indented_as_code(state: StateBlock, line: int) -> bool:
+    """Whether ``line`` is indented four columns or more past the block it stands in, where
+    Markdown reads indented code and no block rule starts."""
+    return state.sCount[line] - state.blkIndent >= 4
+
+
 def line_rest_is_blank(state: StateBlock, pos: int, line: int) -> bool:
     """Whether nothing but whitespace follows offset ``pos`` on ``line``."""
     return is_blank(state.src[pos : state.eMarks[line]])

@@ -83,7 +83,10 @@ _ADMONITION_MARKER = re.compile(r"(?:\?\?\?\+|!!!|\?\?\?)( *)\S")
 and its body is the lines indented three columns past the spaces after the marker."""
 _LEAST_ADMONITION_BODY = 3
 """The least indentation of an admonition's body (``!!!note``)."""
-_BRACE_COMMENTS = (("{/*", "*/}"), (hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER))
+_BRACE_COMMENTS = (
+    (mdx.COMMENT_OPENER, mdx.COMMENT_CLOSER),
+    (hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER),
+)
 """The comments that start with a brace, MDX's and Hugo's: how each opens and closes."""
 _RAW_RUN_STARTS = frozenset("<ie")
 """The characters a line that opens raw lines (see `_Scan._raw_run`) starts with, its
@@ -602,7 +605,7 @@ def _ends_itself(line: str, after_text: bool) -> bool:
     return not after_text and (
         tag is not None
         or hugo.SHORTCODE.fullmatch(text) is not None
-        or (text.startswith("{/*") and text.endswith("*/}"))
+        or (text.startswith(mdx.COMMENT_OPENER) and text.endswith(mdx.COMMENT_CLOSER))
         or (text.startswith(hugo.COMMENT_OPENER) and text.endswith(hugo.COMMENT_CLOSER))
         or _REFERENCE.match("\n" + line) is not None
     )
@@ -1097,7 +1100,7 @@ class _Scan:
                 text.startswith(_MARKUP)
                 or above in self.fence_starts
                 or _ends_itself(text, after_text=False)
-                or text.rstrip().endswith(("-->", "*/}"))
+                or text.rstrip().endswith(("-->", mdx.COMMENT_CLOSER))
                 or text.lstrip(" ").startswith(">")
             ):
                 # What stood above ended, or is a quote, whose paragraph the run of lines below

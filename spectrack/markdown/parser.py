@@ -21,7 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from spectrack.markdown import abbreviations, deep, hugo, mdx, pymdown, tabs
 from spectrack.markdown.admonitions import container_titles, is_container_name, titled_alerts
-from spectrack.markdown.nesting import drop_inline_comment
+from spectrack.markdown.nesting import drop_inline_comment, indented_as_code
 
 
 class Dialect(StrEnum):
@@ -72,7 +72,7 @@ FIRST_LINE_ONLY = frozenset({"front_matter", "toml_front_matter"})
 
 INLINE_COMMENTS = (
     ("hugo_comment", hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER),
-    ("mdx_comment", "{/*", "*/}"),
+    ("mdx_comment", mdx.COMMENT_OPENER, mdx.COMMENT_CLOSER),
 )
 """Comments dropped inside a sentence, in every dialect, as they are on lines of their own."""
 
@@ -316,7 +316,7 @@ def _if_indented_as_code(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         # The code rule's own first test (`StateBlock.is_code_block`), without the call and the
         # debug log the rule does before it.
-        return state.sCount[line] - state.blkIndent >= 4 and rule(state, line, end, silent)
+        return indented_as_code(state, line) and rule(state, line, end, silent)
 
     return guarded
 

@@ -20,6 +20,7 @@ import re
 from markdown_it.rules_block import StateBlock
 
 from spectrack.markdown.admonitions import KIND_BY_NAME
+from spectrack.markdown.nesting import indented_as_code
 
 BLOCK_FENCE = re.compile(
     r"[ \t]*/{3,}(?:[ \t]*([A-Za-z][\w-]*)(?:[ \t]*\|[ \t]*(\S(?:.*\S)?)?)?)?[ \t]*"
@@ -32,7 +33,7 @@ _COLLAPSIBLE = ("admonition", "details")
 
 
 def block_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-    if state.sCount[start_line] - state.blkIndent >= 4:
+    if indented_as_code(state, start_line):
         return False
     start = state.bMarks[start_line]
     opening = BLOCK_FENCE.fullmatch(state.src, start, state.eMarks[start_line])
@@ -83,7 +84,7 @@ def block_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) 
 def _is_option(state: StateBlock, line: int) -> bool:
     """Whether ``line``, below a block's opening line, holds an option: indented, not blank."""
     return (
-        state.sCount[line] - state.blkIndent >= 4
+        indented_as_code(state, line)
         and state.bMarks[line] + state.tShift[line] < state.eMarks[line]
     )
 

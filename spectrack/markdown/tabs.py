@@ -16,6 +16,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from spectrack.markdown.inline import inline_text
+from spectrack.markdown.nesting import indented_as_code
 
 TAB_MARKER = re.compile(r'===[+!]?( +)"(.*)"[ \t]*$')
 """A tab's first line, its indentation set aside: the marker (``===``, ``===+`` for the tab
@@ -26,7 +27,7 @@ _BODY_INDENT = 3
 
 
 def tab_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-    if state.sCount[start_line] - state.blkIndent >= 4:
+    if indented_as_code(state, start_line):
         return False
     begin = state.bMarks[start_line] + state.tShift[start_line]
     marker = TAB_MARKER.match(state.src, begin, state.eMarks[start_line])
