@@ -776,18 +776,15 @@ def _rearranged(
     Where blocks also moved around such a sentence (an item moved past it, a heading moved
     above it), the whole page may find the old sentence in one region and the new in another,
     where a window that sees only the edit finds one region."""
-    if not unpaired_old or not unpaired_new or len(unpaired_old) + len(unpaired_new) < 3:
+    if not _may_split_or_join(unpaired_old, unpaired_new):
         return []
     old_keys = {unit.sentence.key for unit in unpaired_old}
     new_keys = {unit.sentence.key for unit in unpaired_new}
-    region = Region(
-        tuple(unit for unit in unpaired_old if not _aside(unit, new_keys)),
-        tuple(unit for unit in unpaired_new if not _aside(unit, old_keys)),
-    )
+    region = _without_aside(unpaired_old, unpaired_new, new_keys, old_keys)
     kept = _split_or_joined(region, places)
     if kept is not None:
         return [(region, kept)]
-    if not region.old or not region.new or len(region.old) + len(region.new) < 3:
+    if not _may_split_or_join(region.old, region.new):
         # Runs of as many units on both sides are judged pair by pair (see `_split_or_joined`).
         return []
     by_words: dict[tuple[int, int], list[tuple[Unit, ...]]] = {}
@@ -828,6 +825,23 @@ def _words_digest(units: Sequence[Unit]) -> tuple[int, int]:
             count += 1
             total += hash(word[0])
     return count, total
+
+
+def _may_split_or_join(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
+    """Whether units may hold a sentence split or joined: one at least on each side, and more
+    on one side than one."""
+    return bool(old) and bool(new) and len(old) + len(new) > 2
+
+
+def _without_aside(
+    old: Sequence[Unit], new: Sequence[Unit], old_moved: Container[str], new_moved: Container[str]
+) -> Region:
+    """A region of ``old`` and ``new`` without the units set aside (see `_aside`): the old ones
+    by the keys in ``old_moved``, the new ones by those in ``new_moved``."""
+    return Region(
+        tuple(unit for unit in old if not _aside(unit, old_moved)),
+        tuple(unit for unit in new if not _aside(unit, new_moved)),
+    )
 
 
 def _aside(unit: Unit, moved: Container[str]) -> bool:
@@ -885,14 +899,10 @@ def diff_blocks(
     for region in regions:
         touched.update(id(unit.block) for unit in (*region.old, *region.new))
         kept = _words_kept(region) if region.old and region.new else None
-        # A split or join leaves more units on one side than on the other, and one at least.
-        if kept is None and region.old and region.new and len(region.old) + len(region.new) > 2:
+        if kept is None and _may_split_or_join(region.old, region.new):
             if moved is None:
                 moved = _moved_keys(regions)
-            staying = Region(
-                tuple(unit for unit in region.old if not _aside(unit, moved)),
-                tuple(unit for unit in region.new if not _aside(unit, moved)),
-            )
+            staying = _without_aside(region.old, region.new, moved, moved)
             if len(staying.old) + len(staying.new) < len(region.old) + len(region.new):
                 kept = _split_or_joined(staying, places)
             if kept is not None:
