@@ -285,6 +285,15 @@ class InlineText:
         # On that text's last character: a link at the very end would be in no sentence's key.
         insort(self.links, (max(len(self.text) - 1, 0), target))
 
+    def annotate(self, target: str, *, wraps_words: bool) -> None:
+        """Add what markup shows on hovering or renders from its arguments, no words of the
+        sentence: a link's target at the words it wraps, or else a mark on the words before it
+        (`mark`), also at the end of a heading or a table cell, where no words follow."""
+        if wraps_words:
+            self.links.append((self.length, target))
+        else:
+            self.mark(target)
+
     @property
     def last_characters(self) -> str:
         """The two characters last appended (fewer when fewer are), which may be two parts."""
@@ -417,13 +426,9 @@ def _with_shortcodes(result: InlineText, content: str) -> None:
         arguments = hugo.parse_arguments(shortcode[4])
         shown = arguments.pop("text", "")
         target = " ".join([shortcode[3], *(f"{k}={v}" for k, v in sorted(arguments.items()))])
+        result.annotate(target, wraps_words=bool(shown))
         if shown:
-            result.links.append((result.length, target))
             result.append(shown)
-        else:
-            # It shows no words of its own: it marks those before it, as a footnote's mark
-            # does, also at the end of a table cell, where no words follow.
-            result.mark(target)
     result.append(content[position:])
 
 
@@ -503,12 +508,8 @@ def _component_attributes(result: InlineText, tag: str) -> None:
     ]
     targets.extend(attribute_targets(scanned.attrs))
     for target in targets:
-        if scanned.self_closing:
-            # It wraps no words (`<Badge text="beta" />`): it marks those before it, as a
-            # footnote's mark does, also at the end of a heading, where no words follow.
-            result.mark(target)
-        else:
-            result.links.append((result.length, target))
+        # A self-closing one (`<Badge text="beta" />`) wraps no words.
+        result.annotate(target, wraps_words=not scanned.self_closing)
 
 
 def html_inline_text(html: str) -> InlineText:
