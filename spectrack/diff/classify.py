@@ -249,7 +249,12 @@ def _as_digits(words: list[str]) -> list[str]:
 _LATIN_ABBREVIATIONS = re.compile(r"\b(e\.\s?g|i\.\s?e)\b\.?")
 _SPELLED_ABBREVIATIONS = {"e.g": "for example", "i.e": "that is"}
 """Latin abbreviations and the English words they stand for, which say the same."""
-_LATIN_STARTS = ("e.g", "i.e", "e. g", "i. e")
+_LATIN_STARTS = (
+    *_SPELLED_ABBREVIATIONS,
+    *(latin.replace(".", ". ") for latin in _SPELLED_ABBREVIATIONS),
+)
+"""The abbreviations as written, with or without a space after the point: where the pattern
+may match."""
 
 
 def _requirement_text(key: str) -> str:
