@@ -1226,6 +1226,39 @@ TOP = "# Blender\n\n"
             id="verb-keywords-written-in-impersonal-phrases",
         ),
         pytest.param(
+            "Lids MAY click, above all if jars are required to seal.\n",
+            "Lids MAY click, above all if jars need to seal.\n",
+            [("editorial", "modified", ("MAY",), ("MAY",))],
+            id="plain-obligation-said-otherwise-beside-a-keyword",
+        ),
+        pytest.param(
+            "Lids MUST seal jars that have to be stored, when they are able to.\n",
+            "Lids MUST seal jars that must be stored, when they can.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="plain-obligation-and-ability-in-other-words",
+        ),
+        pytest.param(
+            "Lids MUST seal jars that have to be stored.\n",
+            "Lids MUST seal jars that may be stored.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="plain-obligation-made-a-choice",
+        ),
+        pytest.param(
+            "Lids MUST seal as laid out in the guide. Jars MUST cool as defined in the guide.\n",
+            "Lids MUST seal as outlined in the guide. Jars MUST cool according to the guide.\n",
+            [
+                ("editorial", "modified", ("MUST",), ("MUST",)),
+                ("editorial", "modified", ("MUST",), ("MUST",)),
+            ],
+            id="reference-pointed-at-in-other-words",
+        ),
+        pytest.param(
+            "Lids MUST seal as laid out in the guide.\n",
+            "Lids MUST seal as laid out by the guide.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="reference-made-an-agent",
+        ),
+        pytest.param(
             "It is RECOMMENDED that lids click.\n",
             "Lids SHOULD click.\n",
             [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],

@@ -61,6 +61,32 @@ _ADJECTIVE_KEYWORDS = {
 }
 """RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
 verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
+_PLAIN_OBLIGATIONS = {(verb, "to"): ("must",) for verb in ("need", "needs", "has", "have")} | {
+    (copula, "able", "to"): ("can",) for copula in _COPULAS
+}
+"""Plain words that say what "must" (or "can") says outside a keyword's clause: "header names
+need to match" is "header names are required to match" (read as "must")."""
+_REFERENCE_VERBS = (
+    ("described",),
+    ("defined",),
+    ("specified",),
+    ("outlined",),
+    ("detailed",),
+    ("explained",),
+    ("documented",),
+    ("given",),
+    ("shown",),
+    ("stated",),
+    ("laid", "out"),
+    ("set", "out"),
+)
+_REFERENCE_PHRASES = {
+    ("as", *verb, "in"): ("as", "described", "in") for verb in _REFERENCE_VERBS
+} | {("according", "to"): ("as", "described", "in")}
+"""How a requirement points at the text that says more ("as defined in", "as laid out in",
+"according to"): pointing otherwise at the same place says the same."""
+_PHRASES = _ADJECTIVE_KEYWORDS | _PLAIN_OBLIGATIONS | _REFERENCE_PHRASES
+"""Phrases that `requirement_words` reads as the words each equals."""
 _IMPERSONAL_KEYWORDS = {
     ("it", "is", *adjective, joint): verb
     for joint in ("that", "for")
@@ -150,7 +176,7 @@ def requirement_words(key: str) -> list[str]:
     """
     words = [
         spelled
-        for word in _as_verb_keywords(signs_of(_requirement_text(key)))
+        for word in _as_plain_phrases(signs_of(_requirement_text(key)))
         for spelled in SPELLED_OUT.get(word, (SYNONYMS.get(word, word),))
     ]
     return _units_spelled(_as_digits(words))
@@ -182,13 +208,13 @@ def _units_spelled(words: list[str]) -> list[str]:
     ]
 
 
-def _as_verb_keywords(words: list[str]) -> list[str]:
-    """``words`` with each of `_ADJECTIVE_KEYWORDS`'s phrases read as the verb keyword it equals."""
+def _as_plain_phrases(words: list[str]) -> list[str]:
+    """``words`` with each of `_PHRASES` read as the words it equals."""
     result: list[str] = []
     start = 0
-    while (found := _find_phrase(words, _ADJECTIVE_KEYWORDS, start)) is not None:
+    while (found := _find_phrase(words, _PHRASES, start)) is not None:
         index, phrase = found
-        result += words[start:index] + list(_ADJECTIVE_KEYWORDS[phrase])
+        result += words[start:index] + list(_PHRASES[phrase])
         start = index + len(phrase)
     return result + words[start:]
 
@@ -426,7 +452,8 @@ def same_requirement(
 
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
-    RECOMMENDED that"), numbers in words or digits, articles (a, an, the), words joined or split
+    RECOMMENDED that"), plain words for "must" and pointers to other text said otherwise (see
+    `_PHRASES`), numbers in words or digits, articles (a, an, the), words joined or split
     ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
     leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
     then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
