@@ -1259,6 +1259,33 @@ TOP = "# Blender\n\n"
             id="reference-made-an-agent",
         ),
         pytest.param(
+            'Lids MUST start "open", for clarity. Jars MUST cool for backwards compatibility.\n',
+            'Lids MUST start "open". Jars MUST cool.\n',
+            [
+                ("editorial", "modified", ("MUST",), ("MUST",)),
+                ("editorial", "modified", ("MUST",), ("MUST",)),
+            ],
+            id="reason-that-asks-nothing-dropped",
+        ),
+        pytest.param(
+            "Lids MUST click.\n",
+            "Lids MUST click for the sake of clarity.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="short-requirement-given-a-reason",
+        ),
+        pytest.param(
+            "Keys MUST NOT be used for security purposes.\n",
+            "Keys MUST NOT be used.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="what-something-is-used-for-dropped",
+        ),
+        pytest.param(
+            "Lids MUST click.\n",
+            "Lids MUST click when the jar is full and cold.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="short-requirement-given-a-condition",
+        ),
+        pytest.param(
             "It is RECOMMENDED that lids click.\n",
             "Lids SHOULD click.\n",
             [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],

@@ -104,7 +104,7 @@ class Region:
     def pairs(self) -> list[tuple[Unit | None, Unit | None]]:
         """How the units pair up: worked out only when asked, since a region whose words did
         not change needs no pairing, and pairing a long one costs time."""
-        if _requirements_in_place(self.old, self.new):
+        if _requirements_in_place(self.old, self.new) or _grown_or_cut(self.old, self.new):
             return list(zip(self.old, self.new, strict=True))
         return pair_by_similarity(self.old, self.new)
 
@@ -501,6 +501,24 @@ def _requirements_in_place(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
         ):
             return False
     return True
+
+
+def _grown_or_cut(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
+    """Whether a region holds one requirement on each side, with the same keywords, one of
+    which says every word of the other and more ("Lids MUST click." → "Lids MUST click for the
+    sake of clarity."): the same sentence grown or cut, however far below the similarity
+    threshold that leaves it."""
+    if len(old) != 1 or len(new) != 1:
+        return False
+    before, after = old[0], new[0]
+    if (
+        not before.sentence.keywords
+        or before.sentence.keywords != after.sentence.keywords
+        or BlockKind.CODE in (before.block.kind, after.block.kind)
+    ):
+        return False
+    old_words, new_words = _word_set(before), _word_set(after)
+    return old_words <= new_words or new_words <= old_words
 
 
 def with_keywords_exchanged(

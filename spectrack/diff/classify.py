@@ -453,7 +453,8 @@ def same_requirement(
     True when every difference is harmless: link targets, punctuation, letter case, keyword
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
     RECOMMENDED that"), plain words for "must" and pointers to other text said otherwise (see
-    `_PHRASES`), numbers in words or digits, articles (a, an, the), words joined or split
+    `_PHRASES`), a reason that asks nothing given or not (see `_REASONS`), numbers in words or
+    digits, articles (a, an, the), words joined or split
     ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
     leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
     then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
@@ -492,6 +493,8 @@ def same_requirement(
         ):
             continue
         if _status_phrase(before, i1, i2, added) or _status_phrase(after, j1, j2, removed):
+            continue
+        if _reason_given(removed, added) or _reason_given(added, removed):
             continue
         if _joined_or_split(removed, added):
             continue
@@ -539,6 +542,22 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
     ):
         return False
     return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
+
+
+_REASONS = re.compile(
+    r"for (?:the sake of )?(?:(?:backwards?|forwards?|better|greater|improved) )*"
+    r"(?:clarity|consistency|simplicity|convenience|readability|brevity|completeness"
+    r"|compatibility)(?: reasons| purposes)?"
+)
+"""A reason a requirement gives for itself that asks nothing of anyone ("for clarity", "for
+backwards compatibility"): said or left out, the requirement is the same. Not "for security"
+or "for performance", which are as often what something is used for ("MUST NOT be used for
+security purposes")."""
+
+
+def _reason_given(run: Sequence[str], other: Sequence[str]) -> bool:
+    """Whether ``run``, words the other version lacks (``other`` empty), is a `_REASONS` phrase."""
+    return not other and _REASONS.fullmatch(" ".join(run)) is not None
 
 
 def _named_in(noun: Sequence[str], antecedent: str) -> bool:
