@@ -1121,6 +1121,24 @@ TOP = "# Blender\n\n"
             id="keyword-changed-in-an-html-pre-block",
         ),
         pytest.param(
+            "Relays MUST send the `Jar-Session-Id` header.\n",
+            "Relays MUST send the `JAR-Session-ID` header.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="http-header-name-in-other-case",
+        ),
+        pytest.param(
+            "Relays MUST send the `x-jar-size` key.\n",
+            "Relays MUST send the `X-Jar-Size` key.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="key-in-another-style-made-a-header-name",
+        ),
+        pytest.param(
+            "Relays MUST send `jarId`.\n",
+            "Relays MUST send `jarID`.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="identifier-in-other-case",
+        ),
+        pytest.param(
             "A jar MUST call `lid:open` first.\n",
             "A jar MUST call `lid.open` first.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],

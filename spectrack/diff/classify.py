@@ -682,10 +682,11 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     Code spans the same in another order, or whose fields are (`{ a: 1; b: 2 }`, not a call's
     arguments, `f(a, b)`), say the same; so do spans put into a code span or taken out of one
     (a span standing as words of the other side's prose), or taken out with no new span in
-    their place (`{id}` → "ID"), which leaves the words to `same_requirement`.
+    their place (`{id}` → "ID"), which leaves the words to `same_requirement`. An HTTP
+    header's name, which HTTP reads in any case, is the same in another (see `_HEADER_NAME`).
     """
-    old_terms = [term for sentence in old for term in sentence.code]
-    new_terms = [term for sentence in new for term in sentence.code]
+    old_terms = [_as_http_reads(term) for sentence in old for term in sentence.code]
+    new_terms = [_as_http_reads(term) for sentence in new for term in sentence.code]
     if old_terms == new_terms:
         return True
     old_code, new_code = Counter(old_terms), Counter(new_terms)
@@ -697,6 +698,20 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     return not (
         _rewritten(removed, _prose(new, new_code)) and _rewritten(added, _prose(old, old_code))
     )
+
+
+_HEADER_NAME = re.compile(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")
+"""A name written as HTTP headers are, in capitalised parts joined by hyphens
+(`Mcp-Session-Id`, `MCP-Session-Id`, `Content-Type`), which HTTP compares in any case. Names
+in other styles keep their case (`x-lid-size` → `X-Lid-Size` is another JSON key)."""
+
+
+def _as_http_reads(term: str) -> str:
+    """A code span as HTTP would compare it: a header's name (see `_HEADER_NAME`) with each
+    part capitalised, still a header's name, unlike a name in another style made so."""
+    if _HEADER_NAME.fullmatch(term) is None:
+        return term
+    return "-".join(part.capitalize() for part in term.split("-"))
 
 
 def _pieces(code: Iterable[str]) -> Counter[str]:
