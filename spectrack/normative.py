@@ -2,7 +2,8 @@
 
 Only the UPPERCASE forms count. The two-word forms are matched first; a keyword followed by a
 lowercase ``not`` ("MUST not") reads as its negative form, since that is the requirement it states.
-A keyword in quotes ("MUST") is mentioned, not used: it states no requirement; nor does the
+A keyword in quotes ("MUST") or named ("the definition of OPTIONAL") is mentioned, not used: it
+states no requirement; nor does the
 sentence that says how the keywords are to be interpreted (RFC 2119, RFC 8174, BCP 14), nor one
 written all in capitals (a licence's disclaimer), where no keyword stands out.
 """
@@ -118,14 +119,26 @@ _OPENING_QUOTES = frozenset("\"“'‘")
 _CLOSING_QUOTES = frozenset("\"”'’")
 
 
+_NAMING = re.compile(
+    r"(?:\bdefinitions? of|\bmeaning of|\bthe (?:term|keyword|word)s?)\s+\Z", re.IGNORECASE
+)
+"""Words that name the keyword after them rather than use it ("the definition of OPTIONAL",
+"the term MUST")."""
+_LONGEST_NAMING = len("definitions of ") + 2
+"""How far before a keyword `_NAMING`'s words may start, with room for spaces."""
+
+
 def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
     """The keyword matches of ``text`` that start in none of the ``skip`` ranges (code spans),
-    and are no keyword in quotes: one mentioned (the BCP 14 paragraph's "MUST"), not used."""
+    and are no keyword mentioned rather than used: in quotes (the BCP 14 paragraph's "MUST"),
+    or named (see `_NAMING`)."""
     for match in _PATTERN.finditer(text):
         start, end = match.span()
         if any(first <= start < last for first, last in skip):
             continue
         if text[start - 1 : start] in _OPENING_QUOTES and text[end : end + 1] in _CLOSING_QUOTES:
+            continue
+        if _NAMING.search(text, max(0, start - _LONGEST_NAMING), start):
             continue
         yield match
 

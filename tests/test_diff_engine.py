@@ -1304,6 +1304,21 @@ TOP = "# Blender\n\n"
             id="short-requirement-given-a-condition",
         ),
         pytest.param(
+            "The packer MAY also rinse the jar. Jars MUST cool.\n",
+            "The packer MAY rinse the jar. Additionally, jars MUST cool.\n",
+            [
+                ("editorial", "modified", ("MAY",), ("MAY",)),
+                ("editorial", "modified", ("MUST",), ("MUST",)),
+            ],
+            id="connectives-said-or-not",
+        ),
+        pytest.param(
+            "The packer MAY also rinse the jar.\n",
+            "The packer MAY only rinse the jar.\n",
+            [("normative", "modified", ("MAY",), ("MAY",))],
+            id="connective-made-a-restriction",
+        ),
+        pytest.param(
             "It is RECOMMENDED that lids click.\n",
             "Lids SHOULD click.\n",
             [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],

@@ -98,9 +98,13 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
         ("The key words „MUST“ and „MAY“ are to be interpreted as BCP 14 says.", []),
         ("Clients MUST follow RFC 2119 as interpreted by the kettle.", []),
         ("Clients MUST follow RFC 8174 in what they send.", ["MUST"]),
+        ("See the glossary for the definition of OPTIONAL.", []),
+        ("The term MUST and the meaning of SHOULD NOT are set out below.", []),
+        ("The word MAY, here, lets lids MAY seal.", ["MAY"]),
+        ("A redefinition of MUST lids MUST seal.", ["MUST", "MUST"]),
     ],
 )
-def test_a_keyword_in_quotes_is_mentioned_not_used(text: str, expected: list[str]) -> None:
+def test_a_keyword_in_quotes_or_named_is_mentioned_not_used(text: str, expected: list[str]) -> None:
     assert [keyword.word for keyword in find_keywords(text)] == expected
 
 

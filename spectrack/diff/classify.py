@@ -135,6 +135,11 @@ priority or a sequence number it speaks of, nor words of time ("After connecting
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose addition, removal or exchange is grammar, not a change of requirement."""
+CONNECTIVES = frozenset(
+    {"also", "additionally", "furthermore", "moreover", "however", "likewise", "similarly"}
+)
+"""Words that tie a requirement to the text around it and ask nothing: said or left out
+("Servers MAY also retry", "Additionally, servers MAY retry"), the requirement is the same."""
 MOST_WORDS_ALIGNED = 500 * 500
 """Most pairs of words (old × new) that difflib is given to align, between the words two
 sentences share at their start and end, or between two words that each holds once, in the same
@@ -454,7 +459,7 @@ def same_requirement(
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
     RECOMMENDED that"), plain words for "must" and pointers to other text said otherwise (see
     `_PHRASES`), a reason that asks nothing given or not (see `_REASONS`), numbers in words or
-    digits, articles (a, an, the), words joined or split
+    digits, articles (a, an, the), connectives said or not ("also", "additionally"), words joined or split
     ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
     leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
     then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
@@ -487,6 +492,8 @@ def same_requirement(
         ):
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
+            continue
+        if not (removed and added) and CONNECTIVES.issuperset((*removed, *added)):
             continue
         if _qualifier_repeated(before, i1, i2, added) or _qualifier_repeated(
             after, j1, j2, removed
