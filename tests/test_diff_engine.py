@@ -1319,6 +1319,15 @@ TOP = "# Blender\n\n"
             id="connective-made-a-restriction",
         ),
         pytest.param(
+            "- **lid** - OPTIONAL. The lid of the jar.\n",
+            "- **lids** - OPTIONAL. The lids of the jar.\n",
+            [
+                ("normative", "modified", ("OPTIONAL",), ("OPTIONAL",)),
+                ("editorial", "modified", (), ()),
+            ],
+            id="short-requirement-naming-its-field-in-the-plural",
+        ),
+        pytest.param(
             "It is RECOMMENDED that lids click.\n",
             "Lids SHOULD click.\n",
             [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],

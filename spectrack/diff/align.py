@@ -171,8 +171,10 @@ def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
 
 
 def _word_set(unit: Unit) -> frozenset[str]:
-    """The words a unit is compared by (only units that are not equal to another need them)."""
-    return frozenset(words_of(unit.sentence.key))
+    """The words a unit is compared by (only units that are not equal to another need them),
+    without a plural's "s": a field renamed to its plural ("lid - OPTIONAL." → "lids -
+    OPTIONAL.") is the same sentence changed, not one removed and another added."""
+    return frozenset(word.removesuffix("s") for word in words_of(unit.sentence.key))
 
 
 def similarity(old: frozenset[str], new: frozenset[str]) -> float:
