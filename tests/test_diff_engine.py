@@ -1328,6 +1328,34 @@ TOP = "# Blender\n\n"
             id="short-requirement-naming-its-field-in-the-plural",
         ),
         pytest.param(
+            "- Jars MUST be round.\n- A jar MUST NOT have been filled this season.\n"
+            "- Jars MUST be dry.\n",
+            "- Jars MUST be round.\n- A jar MUST NOT match another jar still waiting for a lid.\n"
+            "- Jars MUST be dry.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="list-item-rewritten-in-place",
+        ),
+        pytest.param(
+            "- Jars MUST be round.\n- A jar MUST NOT have been filled this season.\n"
+            "- Jars MUST be dry.\n",
+            "- Jars MUST be round.\n- Lids MUST NOT match another jar still waiting for a lid.\n"
+            "- Jars MUST be dry.\n",
+            [
+                ("normative", "added", (), ("MUST NOT",)),
+                ("normative", "removed", ("MUST NOT",), ()),
+            ],
+            id="list-item-replaced-by-another-subjects",
+        ),
+        pytest.param(
+            "- Jars MUST be round.\n- A jar MUST NOT have been filled this season.\n"
+            "- Jars MUST be dry.\n\nLids are blue.\n\nLids are red.\n",
+            "- Jars MUST be round.\n- A jar MUST NOT match another jar still waiting for a lid.\n"
+            "- Jars MUST be dry.\n\nLids are blue.\n\n"
+            "A jar MUST NOT have been filled this season.\n\nLids are red.\n",
+            [("normative", "added", (), ("MUST NOT",))],
+            id="list-item-moved-away-and-another-put-in-its-place",
+        ),
+        pytest.param(
             "It is RECOMMENDED that lids click.\n",
             "Lids SHOULD click.\n",
             [("editorial", "modified", ("RECOMMENDED",), ("SHOULD",))],

@@ -542,6 +542,14 @@ def with_keywords_exchanged(
         for words, olds in old_alone.items()
         if len(olds) == 1 and len(news := new_alone.get(words, [])) == 1
     }
+    return _joined(pairs, partner)
+
+
+def _joined(
+    pairs: Sequence[tuple[Unit | None, Unit | None]], partner: dict[int, Unit]
+) -> list[tuple[Unit | None, Unit | None]]:
+    """``pairs``, each old unit left alone that ``partner`` (by its id) names a new unit left
+    alone for paired with it."""
     if not partner:
         return list(pairs)
     taken = {id(new) for new in partner.values()}
@@ -550,6 +558,45 @@ def with_keywords_exchanged(
         for old, new in pairs
         if not (old is None and new is not None and id(new) in taken)
     ]
+
+
+def places_kept(regions: Iterable[Region]) -> dict[int, Unit]:
+    """Old requirement (by its id) → the new one in its place, for each region of one
+    requirement a side whose words up to their first keyword are the same ("A jar MUST NOT
+    …", a list item rewritten in place): see `with_places_kept`."""
+    return {
+        id(region.old[0]): region.new[0]
+        for region in regions
+        if len(region.old) == len(region.new) == 1
+        and BlockKind.CODE not in (region.old[0].block.kind, region.new[0].block.kind)
+        and (subject := _subject_and_keyword(region.old[0]))
+        and subject == _subject_and_keyword(region.new[0])
+    }
+
+
+def _subject_and_keyword(unit: Unit) -> list[str]:
+    """The words of a requirement up to its first keyword, the keyword's included."""
+    sentence = unit.sentence
+    return words_of(sentence.text[: sentence.marks[0][1]]) if sentence.marks else []
+
+
+def with_places_kept(
+    pairs: Sequence[tuple[Unit | None, Unit | None]], places: dict[int, Unit]
+) -> list[tuple[Unit | None, Unit | None]]:
+    """``pairs``, but each requirement left alone paired with the one that took its place (see
+    `places_kept`) if that one is left alone too: rewritten in place, it is one requirement
+    `modified`, not one removed and another added. Only after the pairing across regions,
+    which may find the requirement's words again elsewhere (a sentence that moved there)."""
+    alone_new = {id(new) for old, new in pairs if old is None and new is not None}
+    partner = {
+        id(old): places[id(old)]
+        for old, new in pairs
+        if old is not None
+        and new is None
+        and id(old) in places
+        and id(places[id(old)]) in alone_new
+    }
+    return _joined(pairs, partner)
 
 
 def _by_words_without_keywords(units: Iterable[Unit | None]) -> dict[frozenset[str], list[Unit]]:

@@ -17,9 +17,11 @@ from spectrack.diff.align import (
     align,
     pair_by_similarity,
     pieces_of,
+    places_kept,
     signs_of,
     units_of,
     with_keywords_exchanged,
+    with_places_kept,
     words_of,
 )
 from spectrack.diff.classify import (
@@ -895,6 +897,7 @@ def diff_blocks(
         equal.extend(window_equal)
         regions.extend(window_regions)
     places = _Places(units, regions)
+    kept_places = places_kept(regions)
     moved: set[str] | None = None
     for region in regions:
         touched.update(id(unit.block) for unit in (*region.old, *region.new))
@@ -928,7 +931,9 @@ def diff_blocks(
         unpaired_new = [unit for unit in unpaired_new if id(unit) not in taken]
     paired.extend(
         (old, new)
-        for old, new in with_keywords_exchanged(pair_by_similarity(unpaired_old, unpaired_new))
+        for old, new in with_places_kept(
+            with_keywords_exchanged(pair_by_similarity(unpaired_old, unpaired_new)), kept_places
+        )
         if not (
             old is not None
             and new is not None
