@@ -1592,6 +1592,19 @@ def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> N
     assert page.verdict == expected[0][0]
 
 
+def test_items_below_a_dropped_lead_in_are_compared_by_their_own_keywords() -> None:
+    """The lead-in's removal is its own change: an item that kept its own keyword and words is
+    no requirement removed."""
+    old = "Rules MUST be kept:\n\n- Packers MUST seal jars\n- Packers SHOULD label jars\n"
+    new = "- Packers MUST seal the jars.\n- Packers SHOULD label jars twice.\n"
+    page = diff_texts(TOP + old, TOP + new, "jars.md")
+    assert sorted(findings(page)) == [
+        ("editorial", "modified", ("MUST", "MUST"), ("MUST",)),
+        ("normative", "modified", ("MUST", "SHOULD"), ("SHOULD",)),
+        ("normative", "removed", ("MUST",), ()),
+    ]
+
+
 @pytest.mark.parametrize(
     ("british", "american"),
     [

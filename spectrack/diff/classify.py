@@ -662,13 +662,19 @@ def american(word: str) -> str:
 
 
 def classify_pair(
-    old: Unit, new: Unit, new_vocabulary: Container[str]
+    old: Unit, new: Unit, new_vocabulary: Container[str], *, own_keywords: bool = False
 ) -> tuple[ChangeClass, ChangeKind]:
+    """The class and kind of a change from ``old`` to ``new``; with ``own_keywords``, a list
+    item's keywords are compared without those of the requirement whose list it stands in
+    (whose own change is reported apart)."""
     if BlockKind.CODE in (old.block.kind, new.block.kind):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
-    keyword_change = compare_keywords(
-        old.sentence.keywords, new.sentence.keywords, new.sentence.text
-    )
+    if own_keywords:
+        keyword_change = compare_keywords(old.own_keywords, new.own_keywords, new.sentence.text)
+    else:
+        keyword_change = compare_keywords(
+            old.sentence.keywords, new.sentence.keywords, new.sentence.text
+        )
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (

@@ -428,15 +428,40 @@ class _ListOrders:
         return key in shared and before.index(key) != after.index(key)
 
 
+class _Sentences:
+    """How many copies of each sentence (by key) the windows of each side hold: a sentence
+    outside them stands alike on both sides."""
+
+    def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
+        self._old = Counter(unit.sentence.key for old, _ in windows for unit in old)
+        self._new = Counter(unit.sentence.key for _, new in windows for unit in new)
+
+    def kept(self, key: str) -> bool:
+        """Whether no copy of an old sentence was lost on the new side."""
+        return self._new[key] >= self._old[key]
+
+    def there_before(self, key: str) -> bool:
+        """Whether no copy of a new sentence was gained over the old side."""
+        return self._old[key] >= self._new[key]
+
+    def lead_in_dropped(self, old: Unit, new: Unit) -> bool:
+        """Whether an old unit stood in the list of a requirement that the new side lost, and
+        the new unit stands in none: that requirement's removal is reported on its own, and
+        its keywords are no change of the unit's."""
+        return old.lead_in is not None and new.lead_in is None and not self.kept(old.lead_in_key)
+
+
 def _pair_change(
     old: Unit | None,
     new: Unit | None,
     new_vocabulary: Container[str],
     list_orders: _ListOrders | None = None,
+    sentences: _Sentences | None = None,
 ) -> Change:
     if old is not None and new is not None:
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
-            change_class, kind = classify_pair(old, new, new_vocabulary)
+            own_keywords = sentences is not None and sentences.lead_in_dropped(old, new)
+            change_class, kind = classify_pair(old, new, new_vocabulary, own_keywords=own_keywords)
         elif not same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
             # The same item in the list of another requirement with the same keywords.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
@@ -703,13 +728,12 @@ def _same_heading(old: Unit, new: Unit) -> bool:
 
 
 def _other_requirement(
-    equal: Sequence[tuple[Unit, Unit]], windows: Sequence[tuple[list[Unit], list[Unit]]]
+    equal: Sequence[tuple[Unit, Unit]], sentences: _Sentences
 ) -> list[tuple[Unit, Unit]]:
     """Sentences with the same words that state another requirement: a keyword of their own
     that became code or text (or the reverse), or an item moved from the list of one requirement
     to another's while both requirements stand on both sides. (Under a reworded lead-in, the
-    rewording is the change, reported once.) ``windows`` holds the units of every window: a
-    sentence outside them stands alike on both sides."""
+    rewording is the change, reported once.)"""
     # Cheap tests first, on every equal pair: most keep their keywords and stand in no list.
     differing = [
         (before, after)
@@ -722,17 +746,11 @@ def _other_requirement(
     ]
     if not differing:
         return []
-    old_sentences = Counter(unit.sentence.key for old, _ in windows for unit in old)
-    new_sentences = Counter(unit.sentence.key for _, new in windows for unit in new)
-    # A sentence stands on both sides when no copy of it was lost on one of them.
     return [
         (before, after)
         for before, after in differing
         if before.own_keywords != after.own_keywords
-        or (
-            new_sentences[before.lead_in_key] >= old_sentences[before.lead_in_key]
-            and old_sentences[after.lead_in_key] >= new_sentences[after.lead_in_key]
-        )
+        or (sentences.kept(before.lead_in_key) and sentences.there_before(after.lead_in_key))
     ]
 
 
@@ -942,10 +960,12 @@ def diff_blocks(
         )
     )
     list_orders = _ListOrders(units)
+    sentences = _Sentences(units)
     changes.extend(
-        _pair_change(old, new, new_vocabulary, list_orders) for old, new in _uncrossed(paired)
+        _pair_change(old, new, new_vocabulary, list_orders, sentences)
+        for old, new in _uncrossed(paired)
     )
-    for before, after in _other_requirement(equal, units):
+    for before, after in _other_requirement(equal, sentences):
         touched.update((id(before.block), id(after.block)))
         changes.append(_pair_change(before, after, new_vocabulary))
     changes.extend(_reformatted(equal, touched))
