@@ -126,19 +126,25 @@ _NAMING = re.compile(
 "the term MUST")."""
 _LONGEST_NAMING = len("definitions of ") + 2
 """How far before a keyword `_NAMING`'s words may start, with room for spaces."""
+_SERIES_JOINT = re.compile(r"\s*(?:,|,? and|,? or)\s+")
+"""What parts the keywords of a series named together ("the terms MUST, SHOULD and MAY")."""
 
 
 def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
     """The keyword matches of ``text`` that start in none of the ``skip`` ranges (code spans),
     and are no keyword mentioned rather than used: in quotes (the BCP 14 paragraph's "MUST"),
-    or named (see `_NAMING`)."""
+    or named (see `_NAMING`), alone or in a series."""
+    named_until = -1
     for match in _PATTERN.finditer(text):
         start, end = match.span()
         if any(first <= start < last for first, last in skip):
             continue
         if text[start - 1 : start] in _OPENING_QUOTES and text[end : end + 1] in _CLOSING_QUOTES:
             continue
-        if _NAMING.search(text, max(0, start - _LONGEST_NAMING), start):
+        if _NAMING.search(text, max(0, start - _LONGEST_NAMING), start) or (
+            named_until >= 0 and _SERIES_JOINT.fullmatch(text, named_until, start)
+        ):
+            named_until = end
             continue
         yield match
 

@@ -100,6 +100,7 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
         ("Clients MUST follow RFC 8174 in what they send.", ["MUST"]),
         ("See the glossary for the definition of OPTIONAL.", []),
         ("The term MUST and the meaning of SHOULD NOT are set out below.", []),
+        ("The keywords MUST, SHOULD, and MAY are defined; lids MAY seal.", ["MAY"]),
         ("The word MAY, here, lets lids MAY seal.", ["MAY"]),
         ("A redefinition of MUST lids MUST seal.", ["MUST", "MUST"]),
     ],
