@@ -123,7 +123,10 @@ _NAMING = re.compile(
     r"(?:\bdefinitions? of|\bmeaning of|\bthe (?:term|keyword|word)s?)\s+\Z", re.IGNORECASE
 )
 """Words that name the keyword after them rather than use it ("the definition of OPTIONAL",
-"the term MUST")."""
+"the term MUST"), where no verb follows it (see `_AFTER_A_NAME`)."""
+_AFTER_A_NAME = re.compile(r"\s*(?:[,.;:)\]]|\Z|(?:is|are|was|were|means?|and|or|in|here)\b)")
+"""What may follow a keyword named: a mark, the sentence's end, or words that speak of it ("the
+term MUST is defined"); a verb makes it used ("The term MUST be unique": a term's rule)."""
 _LONGEST_NAMING = len("definitions of ") + 2
 """How far before a keyword `_NAMING`'s words may start, with room for spaces."""
 _SERIES_JOINT = re.compile(r"\s*(?:,|,? and|,? or)\s+")
@@ -141,8 +144,9 @@ def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[st
             continue
         if text[start - 1 : start] in _OPENING_QUOTES and text[end : end + 1] in _CLOSING_QUOTES:
             continue
-        if _NAMING.search(text, max(0, start - _LONGEST_NAMING), start) or (
-            named_until >= 0 and _SERIES_JOINT.fullmatch(text, named_until, start)
+        if _AFTER_A_NAME.match(text, end) and (
+            _NAMING.search(text, max(0, start - _LONGEST_NAMING), start)
+            or (named_until >= 0 and _SERIES_JOINT.fullmatch(text, named_until, start))
         ):
             named_until = end
             continue

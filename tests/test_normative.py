@@ -101,6 +101,8 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
         ("See the glossary for the definition of OPTIONAL.", []),
         ("The term MUST and the meaning of SHOULD NOT are set out below.", []),
         ("The keywords MUST, SHOULD, and MAY are defined; lids MAY seal.", ["MAY"]),
+        ("The term MUST be unique in its jar.", ["MUST"]),
+        ("The keyword SHOULD NOT appear in lids.", ["SHOULD NOT"]),
         ("The word MAY, here, lets lids MAY seal.", ["MAY"]),
         ("A redefinition of MUST lids MUST seal.", ["MUST", "MUST"]),
     ],
