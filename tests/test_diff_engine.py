@@ -342,6 +342,16 @@ FORMATTING_TRANSFORMS = [
         "Lids MUST {/* *always*\nor _never_ */} dry {{/* *soon* */}}.\n",
         id="comments-holding-markup-inside-a-sentence",
     ),
+    pytest.param(
+        "## Lids {: #lids }\n\nLids MUST fit.\n",
+        "## Lids {#lids}\n\nLids MUST fit.\n",
+        id="mkdocs-attribute-list-on-a-heading",
+    ),
+    pytest.param(
+        "## Lids {.unnumbered}\n\nLids MUST fit.\n",
+        "## Lids\n\nLids MUST fit.\n",
+        id="pandoc-class-on-a-heading",
+    ),
 ]
 
 

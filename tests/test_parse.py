@@ -1298,3 +1298,14 @@ def test_a_table_after_the_list_of_a_requirement_is_not_introduced_by_it() -> No
         "Part | Size": None,
         "lid | 5": None,
     }
+
+
+def test_an_attribute_list_after_a_heading_is_no_part_of_its_words() -> None:
+    for heading in ("## Lids {: #lids }", "## Lids {:#lids .wide}", "## Lids { .unnumbered }"):
+        document = parse(f"{heading}\n\nLids MUST fit.\n", name="page.md")
+        assert [(b.text, b.section) for b in document.blocks] == [
+            ("Lids", ("Lids",)),
+            ("Lids MUST fit.", ("Lids",)),
+        ]
+    # Braces without an id or a class are words.
+    assert parse("## Set {a}\n").blocks[0].text == "Set {a}"

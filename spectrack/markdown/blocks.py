@@ -473,7 +473,7 @@ def _without_attribute_list(children: list[Token]) -> list[Token]:
 def _without_heading_id(children: list[Token]) -> list[Token]:
     """A heading's inline tokens without the id written at its end (see `HEADING_ID`)."""
     last = children[-1] if children else None
-    if last is None or last.type != "text" or "#" not in last.content:
+    if last is None or last.type != "text" or "{" not in last.content:
         return children
     return [*children[:-1], replace(last, content=HEADING_ID.sub("", last.content))]
 

@@ -26,9 +26,10 @@ from spectrack.sentences import Ranges
 _EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):[a-z0-9_+-]+:(?![\w:/])")
 """An emoji written by name (``:warning:``), as GitHub and MkDocs show it: a picture, no word,
 as the emoji character itself is."""
-HEADING_ID = re.compile(r"[ \t]*\{[ \t]*#[\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
-"""A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``):
-Docusaurus, MkDocs and Pandoc make them the anchor, and readers never see them."""
+HEADING_ID = re.compile(r"[ \t]*\{:?[ \t]*[#.][\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
+"""A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``,
+MkDocs' ``{: #setup }``, Pandoc's ``{.unnumbered}``): Docusaurus, MkDocs and Pandoc make them
+the anchor and the heading's classes, and readers never see them."""
 
 VISIBLE_ATTRIBUTES = (
     "title",
