@@ -343,6 +343,16 @@ FORMATTING_TRANSFORMS = [
         id="comments-holding-markup-inside-a-sentence",
     ),
     pytest.param(
+        "See https://jars.example/care. Lids MUST fit.\n",
+        "See <https://jars.example/care>. Lids MUST fit.\n",
+        id="bare-url-or-autolink",
+    ),
+    pytest.param(
+        "See www.jars.example for lids. Lids MUST fit.\n",
+        "See [www.jars.example](http://www.jars.example) for lids. Lids MUST fit.\n",
+        id="bare-www-url-or-link-written-out",
+    ),
+    pytest.param(
         "## Lids {: #lids }\n\nLids MUST fit.\n",
         "## Lids {#lids}\n\nLids MUST fit.\n",
         id="mkdocs-attribute-list-on-a-heading",
@@ -1682,6 +1692,16 @@ def test_a_link_to_another_page_is_editorial(old_link: str, new_link: str) -> No
         TOP + f"Each jar MUST fit [the lid]{old_link} it ships with.\n",
         TOP + f"Each jar MUST fit [the lid]{new_link} it ships with.\n",
         "blender.md",
+    )
+    assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
+
+
+def test_a_url_as_the_words_of_a_link_elsewhere_is_no_link_to_itself() -> None:
+    """Linkify leaves the words of a link alone: they show a URL, the link goes elsewhere."""
+    page = diff_texts(
+        "Lids MUST fit [https://jars.example/a](https://jars.example/a).\n",
+        "Lids MUST fit [https://jars.example/a](https://jars.example/b).\n",
+        "page.md",
     )
     assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
 

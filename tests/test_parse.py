@@ -1309,3 +1309,16 @@ def test_an_attribute_list_after_a_heading_is_no_part_of_its_words() -> None:
         ]
     # Braces without an id or a class are words.
     assert parse("## Set {a}\n").blocks[0].text == "Set {a}"
+
+
+def test_a_bare_url_is_a_link_to_itself() -> None:
+    bare, autolink, www = (
+        parse(text).blocks[0].key
+        for text in (
+            "See https://jars.example/care now.\n",
+            "See <https://jars.example/care> now.\n",
+            "See www.jars.example now.\n",
+        )
+    )
+    assert bare == autolink == "See https://jars.example/care now. ⟨https://jars.example/care⟩"
+    assert www == "See www.jars.example now. ⟨http://www.jars.example⟩"

@@ -188,6 +188,8 @@ class _Walk:
         """Add a block of ``inline``'s text on lines ``span``; ``led_in`` False keeps it out of
         the requirement whose list or table it stands in (a table's header row)."""
         self.list_item_pending = False
+        if kind is not BlockKind.CODE:
+            inline.link_bare_urls()
         text = inline.text
         if not text and not inline.links:
             if kind is BlockKind.CODE:

@@ -17,6 +17,7 @@ from posixpath import splitext
 from typing import Any, TypeVar
 from unicodedata import is_normalized, normalize
 
+from markdown_it.common.normalize_url import normalizeLink
 from markdown_it.token import Token
 
 from spectrack.markdown import hugo
@@ -236,7 +237,10 @@ class InlineText:
     struck: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of struck-through text: shown as deleted, so no requirement either."""
     urls: list[tuple[int, int]] = field(default_factory=list)
-    """(start, end) of autolinks (``<https://…>``): an address, not prose."""
+    """(start, end) of autolinks (``<https://…>``) and, once `link_bare_urls` found them, of
+    bare URLs: an address, not prose."""
+    linked: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of the words of Markdown links (``[…](…)``), which linkify leaves alone."""
     breaks: list[int] = field(default_factory=list)
     """Offsets where a new source line starts."""
     element_starts: list[int] = field(default_factory=list)
@@ -248,10 +252,21 @@ class InlineText:
     @property
     def protected(self) -> list[tuple[int, int]]:
         """Ranges where keywords do not count and sentences never end: code, struck text, and
-        URLs (autolinks and the bare URLs of `bare_urls`)."""
-        return sorted(
-            self.code + self.struck + self.urls + bare_urls(self.text, self.code + self.urls)
-        )
+        URLs (autolinks, and bare URLs once `link_bare_urls` found them)."""
+        return sorted(self.code + self.struck + self.urls)
+
+    def link_bare_urls(self) -> None:
+        """Read the bare URLs that GFM's linkify makes links of (`bare_urls`) as the links they
+        are, each to itself (``www.`` ones over ``http://``), as an autolink (``<https://…>``)
+        or a link written out (``[https://…](https://…)``) is: so writing one so is formatting.
+        Outside code spans, autolinks and the words of other links, as linkify reads text."""
+        text = self.text
+        for start, end in bare_urls(text, self.code + self.urls + self.linked):
+            url = text[start:end]
+            if url[:4].lower() == "www.":
+                url = "http://" + url
+            insort(self.links, (start, normalize_target(normalizeLink(url))))
+            self.urls.append((start, end))
 
     def append_code(self, piece: str) -> None:
         """Append a code span's text."""
@@ -265,7 +280,9 @@ class InlineText:
     def close_range(self, kind: str) -> None:
         start = self.opened.pop(kind, None)
         if start is not None:
-            ranges = self.code if kind == "code" else self.urls if kind == "url" else self.struck
+            ranges = {"code": self.code, "url": self.urls, "link": self.linked}.get(
+                kind, self.struck
+            )
             ranges.append((start, self.length))
 
     @classmethod
@@ -388,12 +405,11 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
                 result.space()
             result.append_code(token.content.strip())
         elif kind == "link_open":
-            if token.markup == "autolink":
-                result.open_range("url")
+            result.open_range("url" if token.markup == "autolink" else "link")
             result.links.append((result.length, normalize_target(str(token.attrGet("href") or ""))))
             _hover_title(result, token.attrGet("title"))
-        elif kind == "link_close" and token.markup == "autolink":
-            result.close_range("url")
+        elif kind == "link_close":
+            result.close_range("url" if token.markup == "autolink" else "link")
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
             _hover_title(result, token.attrGet("title"))
