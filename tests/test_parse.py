@@ -1322,3 +1322,11 @@ def test_a_bare_url_is_a_link_to_itself() -> None:
     )
     assert bare == autolink == "See https://jars.example/care now. ⟨https://jars.example/care⟩"
     assert www == "See www.jars.example now. ⟨http://www.jars.example⟩"
+
+
+@pytest.mark.parametrize(
+    "info", ["python", 'python title="jar.py"', '{.python title="jar.py"}', "{python}", "{.python}"]
+)
+def test_a_fence_language_is_read_also_in_braces(info: str) -> None:
+    document = parse(f"```{info}\nlid = 1\n```\n")
+    assert [(b.language, b.key) for b in document.blocks] == [("python", "```python lid=1")]

@@ -370,7 +370,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind in ("bullet_list_close", "ordered_list_close"):
             state.close_list()
         elif kind in ("fence", "code_block"):
-            language = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
+            language = fence_language(token.info)
             state.add(
                 BlockKind.CODE,
                 InlineText.verbatim(token.content.strip()),
@@ -458,6 +458,19 @@ def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
         return children, None
     rest = replace(first, content=first.content[box.end() :])
     return [rest, *children[1:]], _TICKED if box[1] in "xX" else _UNTICKED
+
+
+def fence_language(info: str) -> str:
+    """A code fence's language: the first word of its info string, lowercase, also where it is
+    written in braces (``{.python title="jar.py"}``, as Pandoc and PyMdown's SuperFences read
+    attributes; ``{python}``)."""
+    words = info.split(maxsplit=1)
+    if not words:
+        return ""
+    first = words[0]
+    if first[:1] == "{":
+        first = first[1:].removeprefix(".").removesuffix("}")
+    return first.lower()
 
 
 def _without_attribute_list(children: list[Token]) -> list[Token]:
