@@ -1696,6 +1696,14 @@ def test_a_link_to_another_page_is_editorial(old_link: str, new_link: str) -> No
     assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
 
 
+@pytest.mark.parametrize("written", ["'jar.md'", '{"jar.md"}', "{`jar.md`}"])
+def test_an_html_link_target_written_as_an_mdx_string_is_the_same_target(written: str) -> None:
+    old = 'Lids MUST fit <a href="jar.md">the jar</a>.\n'
+    assert_formatting_only(old, f"Lids MUST fit <a href={written}>the jar</a>.\n", "page.mdx")
+    page = diff_texts(old, "Lids MUST fit <a href={'cup.md'}>the jar</a>.\n", "page.mdx")
+    assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
+
+
 def test_a_url_as_the_words_of_a_link_elsewhere_is_no_link_to_itself() -> None:
     """Linkify leaves the words of a link alone: they show a URL, the link goes elsewhere."""
     page = diff_texts(

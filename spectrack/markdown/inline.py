@@ -65,8 +65,13 @@ _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
 
 
 def _html_attribute(name: str) -> re.Pattern[str]:
-    """An HTML tag's attribute ``name`` and its value, double-, single- or unquoted."""
-    return re.compile(rf"""\s{name}\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE)
+    """An HTML tag's attribute ``name`` and its value, double-, single- or unquoted, or as
+    MDX writes a string in an expression (``href={"jar.md"}``, ``{`jar.md`}``)."""
+    return re.compile(
+        rf"""\s{name}\s*=\s*(?:"([^"]*)"|'([^']*)'"""
+        r"""|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\}|([^\s"'=<>`]+))""",
+        re.IGNORECASE,
+    )
 
 
 def _attribute_value(attribute: re.Pattern[str], tag: str) -> str | None:
