@@ -353,6 +353,11 @@ FORMATTING_TRANSFORMS = [
         id="bare-www-url-or-link-written-out",
     ),
     pytest.param(
+        "| Lid | Sealed |\n|---|---|\n| glass | :white_check_mark: |\n\n:warning: Lids MUST fit.\n",
+        "| Lid | Sealed |\n|---|---|\n| glass | ✅ |\n\n⚠️ Lids MUST fit.\n",
+        id="symbol-emoji-by-name-or-character",
+    ),
+    pytest.param(
         "## Lids {: #lids }\n\nLids MUST fit.\n",
         "## Lids {#lids}\n\nLids MUST fit.\n",
         id="mkdocs-attribute-list-on-a-heading",
@@ -1702,6 +1707,12 @@ def test_an_html_link_target_written_as_an_mdx_string_is_the_same_target(written
     assert_formatting_only(old, f"Lids MUST fit <a href={written}>the jar</a>.\n", "page.mdx")
     page = diff_texts(old, "Lids MUST fit <a href={'cup.md'}>the jar</a>.\n", "page.mdx")
     assert findings(page) == [("editorial", "modified", ("MUST",), ("MUST",))]
+
+
+def test_a_tick_made_a_cross_by_emoji_name_is_editorial() -> None:
+    table = "| Lid | Sealed |\n|---|---|\n| glass | {} |\n"
+    page = diff_texts(table.format(":white_check_mark:"), table.format(":x:"), "page.md")
+    assert findings(page) == [("editorial", "modified", (), ())]
 
 
 def test_a_url_as_the_words_of_a_link_elsewhere_is_no_link_to_itself() -> None:

@@ -699,13 +699,27 @@ def test_hugo_tabs_take_their_titles_from_their_items() -> None:
 @pytest.mark.parametrize(
     ("markdown", "text"),
     [
-        (":warning: Pumps MUST stop. :+1:", "Pumps MUST stop."),
+        (":rocket: Pumps MUST stop. :+1:", "Pumps MUST stop."),
         ("At 10:30:00 the pump starts.", "At 10:30:00 the pump starts."),
         ("Set ratio:fast: first.", "Set ratio:fast: first."),
         ("See <https://pump.example/:x:> first.", "See https://pump.example/:x: first."),
     ],
 )
 def test_an_emoji_shortcode_is_no_text(markdown: str, text: str) -> None:
+    (block,) = parse(markdown).blocks
+    assert block.text == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        (":warning: Pumps MUST stop.", "⚠ Pumps MUST stop."),
+        ("| pump | :white_check_mark: | :x: | :green_circle: |\n|-|-|-|-|", "pump | ✅ | ❌ | 🟢"),
+    ],
+)
+def test_an_emoji_shortcode_of_a_symbol_is_that_symbol(markdown: str, text: str) -> None:
+    """A tick, a cross or a warning sign counts as a word (a feature table's ✅ → ❌ says
+    something else), written as a character or by its name."""
     (block,) = parse(markdown).blocks
     assert block.text == text
 

@@ -24,9 +24,65 @@ from spectrack.markdown import hugo
 from spectrack.markdown.mdx import INLINE_ELEMENTS, scan_tag
 from spectrack.sentences import Ranges
 
-_EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):[a-z0-9_+-]+:(?![\w:/])")
-"""An emoji written by name (``:warning:``), as GitHub and MkDocs show it: a picture, no word,
-as the emoji character itself is."""
+_EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):([a-z0-9_+-]+):(?![\w:/])")
+"""An emoji written by name (``:rocket:``), as GitHub and MkDocs show it: a picture, no word,
+as the emoji character itself is; unless it is one of `_SYMBOL_SHORTCODES`."""
+_SYMBOL_SHORTCODES = {
+    "white_check_mark": "✅",
+    "heavy_check_mark": "✔",
+    "ballot_box_with_check": "☑",
+    "x": "❌",
+    "negative_squared_cross_mark": "❎",
+    "heavy_multiplication_x": "✖",
+    "warning": "⚠",
+    "no_entry": "⛔",
+    "question": "❓",
+    "grey_question": "❔",
+    "exclamation": "❗",
+    "heavy_exclamation_mark": "❗",
+    "grey_exclamation": "❕",
+    "heavy_plus_sign": "➕",
+    "heavy_minus_sign": "➖",
+    "heavy_division_sign": "➗",
+    "white_circle": "⚪",
+    "black_circle": "⚫",
+    "red_circle": "🔴",
+    "large_blue_circle": "🔵",
+    "blue_circle": "🔵",
+    "large_orange_diamond": "🔶",
+    "large_blue_diamond": "🔷",
+    "small_orange_diamond": "🔸",
+    "small_blue_diamond": "🔹",
+    "small_red_triangle": "🔺",
+    "small_red_triangle_down": "🔻",
+    "arrow_up_small": "🔼",
+    "arrow_down_small": "🔽",
+    "orange_circle": "🟠",
+    "yellow_circle": "🟡",
+    "green_circle": "🟢",
+    "purple_circle": "🟣",
+    "brown_circle": "🟤",
+    "red_square": "🟥",
+    "blue_square": "🟦",
+    "orange_square": "🟧",
+    "yellow_square": "🟨",
+    "green_square": "🟩",
+    "purple_square": "🟪",
+    "brown_square": "🟫",
+    "black_small_square": "▪",
+    "white_small_square": "▫",
+    "white_medium_square": "◻",
+    "black_medium_square": "◼",
+    "white_medium_small_square": "◽",
+    "black_medium_small_square": "◾",
+    "arrow_forward": "▶",
+    "arrow_backward": "◀",
+    "arrow_right": "➡",
+}
+"""The emoji names (GitHub's) of the shapes, ticks, crosses and signs that mark something (a
+feature table's ✅ and ❌, a ⚠ before a warning): shown as the character they name, which is
+compared as a word is, so ``:white_check_mark:`` → ``:x:`` says something else, and ``:x:`` is
+``❌``."""
 HEADING_ID = re.compile(r"[ \t]*\{:?[ \t]*[#.][\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
 """A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``,
 MkDocs' ``{: #setup }``, Pandoc's ``{.unnumbered}``): Docusaurus, MkDocs and Pandoc make them
@@ -382,6 +438,10 @@ def _from_to(placed: list[Placed], start: int, stop: int) -> list[Placed]:
     return placed[bisect_left(placed, (start,)) : bisect_left(placed, (stop,))]
 
 
+def _emoji_shown(shortcode: re.Match[str]) -> str:
+    return _SYMBOL_SHORTCODES.get(shortcode[1], "")
+
+
 def _string_shown(literal: re.Match[str]) -> str:
     return literal[1] if literal[1] is not None else literal[2]
 
@@ -397,7 +457,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
-                content = _EMOJI_SHORTCODE.sub("", content)
+                content = _EMOJI_SHORTCODE.sub(_emoji_shown, content)
             if "{{" in content:
                 _with_shortcodes(result, content)
             else:
