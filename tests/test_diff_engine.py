@@ -358,6 +358,11 @@ FORMATTING_TRANSFORMS = [
         id="symbol-emoji-by-name-or-character",
     ),
     pytest.param(
+        "Lids MUST fit [the jar](jar.md){ .md-button } and `seal`{.sh}.\n",
+        "Lids MUST fit [the jar](jar.md) and `seal`.\n",
+        id="attribute-list-after-a-link-or-code-span",
+    ),
+    pytest.param(
         "## Lids {: #lids }\n\nLids MUST fit.\n",
         "## Lids {#lids}\n\nLids MUST fit.\n",
         id="mkdocs-attribute-list-on-a-heading",

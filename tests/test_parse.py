@@ -1344,3 +1344,13 @@ def test_a_bare_url_is_a_link_to_itself() -> None:
 def test_a_fence_language_is_read_also_in_braces(info: str) -> None:
     document = parse(f"```{info}\nlid = 1\n```\n")
     assert [(b.language, b.key) for b in document.blocks] == [("python", "```python lid=1")]
+
+
+def test_an_attribute_list_right_after_an_inline_element_is_no_text() -> None:
+    (block,) = parse(
+        "[Start](start.md){ .md-button } now, ![Jar](jar.png){: width=300 } and *this*{#x}.\n"
+        "Braces after a space stay: [a](b) {.c}, and others too: [a](b){c}.\n"
+    ).blocks
+    assert block.text == (
+        "Start now, Jar and this. Braces after a space stay: a {.c}, and others too: a{c}."
+    )

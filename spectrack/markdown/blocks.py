@@ -25,6 +25,7 @@ from spectrack.markdown.admonitions import (
     is_rendered_title,
 )
 from spectrack.markdown.inline import (
+    ATTRIBUTE_LIST,
     HEADING_ID,
     VISIBLE_ATTRIBUTES,
     InlineText,
@@ -77,11 +78,6 @@ _NOTHING_PROTECTED = Ranges(())
 _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
 """A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
 _TICKED, _UNTICKED = "task:done", "task:open"
-_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'{}]+))"""
-ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
-"""An attribute list of MkDocs (Python-Markdown's ``attr_list``) or Pandoc on a paragraph's last
-line (``{: #id .class }``, ``{ .class key=value }``): it sets the block's id and classes, and
-readers never see it."""
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 WRAPPERS = frozenset({"div", "figure", "section", "center"})
 """HTML elements that only lay out what they hold: a table or a list that one wraps is still

@@ -83,6 +83,14 @@ _SYMBOL_SHORTCODES = {
 feature table's ✅ and ❌, a ⚠ before a warning): shown as the character they name, which is
 compared as a word is, so ``:white_check_mark:`` → ``:x:`` says something else, and ``:x:`` is
 ``❌``."""
+_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s"'{}]+))"""
+ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
+"""An attribute list of MkDocs (Python-Markdown's ``attr_list``) or Pandoc on a paragraph's last
+line (``{: #id .class }``, ``{ .class key=value }``), or right after a link, an image, a code
+span or emphasis (``[Start](start.md){ .md-button }``): it sets the element's id and classes,
+and readers never see it."""
+_ATTRIBUTED = frozenset({"link_close", "image", "code_inline", "em_close", "strong_close"})
+"""Inline elements that an attribute list right after them (no space between) belongs to."""
 HEADING_ID = re.compile(r"[ \t]*\{:?[ \t]*[#.][\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
 """A heading's own id and attributes at its end (``## Setup {#setup}``, ``{ #setup .wide }``,
 MkDocs' ``{: #setup }``, Pandoc's ``{.unnumbered}``): Docusaurus, MkDocs and Pandoc make them
@@ -450,10 +458,15 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
     """Collect the plain text of an inline token's children."""
     result = into if into is not None else InlineText()
     remaining = iter(tokens or ())
+    previous = ""
     for token in remaining:
         kind = token.type
         if kind == "text":
             content = token.content
+            if previous in _ATTRIBUTED and content[:1] == "{":
+                attributes = ATTRIBUTE_LIST.match(content)
+                if attributes is not None:
+                    content = content[attributes.end() :]
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
@@ -490,6 +503,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
                 _superscript_marker(result, remaining)
             else:
                 _html_tag(result, token.content)
+        previous = kind
     return result
 
 
