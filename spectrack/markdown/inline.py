@@ -328,14 +328,18 @@ class InlineText:
         """Read the bare URLs that GFM's linkify makes links of (`bare_urls`) as the links they
         are, each to itself (``www.`` ones over ``http://``), as an autolink (``<https://…>``)
         or a link written out (``[https://…](https://…)``) is: so writing one so is formatting.
-        Outside code spans, autolinks and the words of other links, as linkify reads text."""
+        Outside code spans and autolinks, as linkify reads text; a URL that is the words of
+        another link (``[https://…](/elsewhere)``) is an address too, but links where that one
+        does."""
         text = self.text
-        for start, end in bare_urls(text, self.code + self.urls + self.linked):
+        for start, end in bare_urls(text, self.code + self.urls):
+            self.urls.append((start, end))
+            if any(first <= start < last for first, last in self.linked):
+                continue
             url = text[start:end]
             if url[:4].lower() == "www.":
                 url = "http://" + url
             insort(self.links, (start, normalize_target(normalizeLink(url))))
-            self.urls.append((start, end))
 
     def append_code(self, piece: str) -> None:
         """Append a code span's text."""
