@@ -127,8 +127,9 @@ _NAMING = re.compile(
 _AFTER_A_NAME = re.compile(r"\s*(?:[,.;:)\]]|\Z|(?:is|are|was|were|means?|and|or|in|here)\b)")
 """What may follow a keyword named: a mark, the sentence's end, or words that speak of it ("the
 term MUST is defined"); a verb makes it used ("The term MUST be unique": a term's rule)."""
-_LONGEST_NAMING = len("definitions of ") + 2
-"""How far before a keyword `_NAMING`'s words may start, with room for spaces."""
+_LONGEST_NAMING = 40
+"""How far before a keyword `_NAMING`'s words may start ("definitions of", with room for the
+spaces and line breaks of a page's text)."""
 _SERIES_JOINT = re.compile(r"\s*(?:,|,? and|,? or)\s+")
 """What parts the keywords of a series named together ("the terms MUST, SHOULD and MAY")."""
 

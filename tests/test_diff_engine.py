@@ -1280,13 +1280,13 @@ TOP = "# Blender\n\n"
             id="plain-obligation-said-otherwise-beside-a-keyword",
         ),
         pytest.param(
-            "Lids MUST seal jars that have to be stored, when they are able to.\n",
+            "Lids MUST seal jars that need to be stored, when they are able to.\n",
             "Lids MUST seal jars that must be stored, when they can.\n",
             [("editorial", "modified", ("MUST",), ("MUST",))],
             id="plain-obligation-and-ability-in-other-words",
         ),
         pytest.param(
-            "Lids MUST seal jars that have to be stored.\n",
+            "Lids MUST seal jars that need to be stored.\n",
             "Lids MUST seal jars that may be stored.\n",
             [("normative", "modified", ("MUST",), ("MUST",))],
             id="plain-obligation-made-a-choice",
@@ -1384,6 +1384,58 @@ TOP = "# Blender\n\n"
             "A jar MUST NOT have been filled this season.\n\nLids are red.\n",
             [("normative", "added", (), ("MUST NOT",))],
             id="list-item-moved-away-and-another-put-in-its-place",
+        ),
+        pytest.param(
+            "Relays MUST list the lids they have to offer.\n",
+            "Relays MUST list the lids they need to offer.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="what-one-has-made-an-obligation",
+        ),
+        pytest.param(
+            "Clients MAY label jars however they choose.\n",
+            "Clients MAY label jars they choose.\n",
+            [("normative", "modified", ("MAY",), ("MAY",))],
+            id="however-that-says-how",
+        ),
+        pytest.param(
+            "The old lid MUST NOT be used for backwards compatibility.\n",
+            "The old lid MUST NOT be used.\n",
+            [("normative", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="what-a-prohibition-is-about-dropped",
+        ),
+        pytest.param(
+            "Relays MUST check each jar for consistency.\n",
+            "Relays MUST check each jar.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="what-a-check-looks-for-dropped",
+        ),
+        pytest.param(
+            "Keys MUST NOT be logged, for security reasons.\n",
+            "Keys MUST NOT be logged.\n",
+            [("editorial", "modified", ("MUST NOT",), ("MUST NOT",))],
+            id="reason-set-off-by-a-comma-dropped",
+        ),
+        pytest.param(
+            "Lids MUST be sealed with `RSA-OAEP`.\n",
+            "Lids MUST be sealed with `Rsa-Oaep`.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="name-like-a-header-outside-a-header-in-other-case",
+        ),
+        pytest.param(
+            "Lids MUST click.\n\nJars are blue.\n\nBoxes are red.\n",
+            "Lids MUST click when the jar is full.\n\nJars are blue.\n\nBoxes are red.\n\n"
+            "Lids MUST click.\n",
+            [("normative", "added", (), ("MUST",))],
+            id="requirement-moved-and-a-longer-one-in-its-place",
+        ),
+        pytest.param(
+            "Packers MUST:\n\n- A jar MUST NOT have been filled.\n- Lids MUST be dry.\n",
+            "Packers MUST:\n\n- Lids MUST NOT be cracked or bent.\n- Lids MUST be dry.\n",
+            [
+                ("normative", "added", (), ("MUST", "MUST NOT")),
+                ("normative", "removed", ("MUST", "MUST NOT"), ()),
+            ],
+            id="item-of-a-lead-in-replaced-by-another-subjects",
         ),
         pytest.param(
             "It is RECOMMENDED that lids click.\n",
@@ -1620,6 +1672,17 @@ def test_change_class_and_kind(old: str, new: str, expected: list[Finding]) -> N
     page = diff_texts(TOP + old, TOP + new, "blender.md")
     assert findings(page) == expected
     assert page.verdict == expected[0][0]
+
+
+def test_items_below_an_added_lead_in_are_compared_by_their_own_keywords() -> None:
+    """The lead-in's addition is its own change: an item only reworded is no requirement added."""
+    old = "- seal jars\n- fill lids\n"
+    new = "Packers MUST:\n\n- seal the jars\n- fill lids\n"
+    page = diff_texts(TOP + old, TOP + new, "jars.md")
+    assert sorted(findings(page)) == [
+        ("editorial", "modified", (), ("MUST",)),
+        ("normative", "added", (), ("MUST",)),
+    ]
 
 
 def test_items_below_a_dropped_lead_in_are_compared_by_their_own_keywords() -> None:

@@ -102,6 +102,7 @@ def test_only_uppercase_whole_words_count(text: str) -> None:
         ("The term MUST and the meaning of SHOULD NOT are set out below.", []),
         ("The keywords MUST, SHOULD, and MAY are defined; lids MAY seal.", ["MAY"]),
         ("The term MUST be unique in its jar.", ["MUST"]),
+        ("See the definitions of\n        OPTIONAL.", []),
         ("The keyword SHOULD NOT appear in lids.", ["SHOULD NOT"]),
         ("The word MAY, here, lets lids MAY seal.", ["MAY"]),
         ("A redefinition of MUST lids MUST seal.", ["MUST", "MUST"]),

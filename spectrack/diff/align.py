@@ -104,7 +104,7 @@ class Region:
     def pairs(self) -> list[tuple[Unit | None, Unit | None]]:
         """How the units pair up: worked out only when asked, since a region whose words did
         not change needs no pairing, and pairing a long one costs time."""
-        if _requirements_in_place(self.old, self.new) or _grown_or_cut(self.old, self.new):
+        if _requirements_in_place(self.old, self.new):
             return list(zip(self.old, self.new, strict=True))
         return pair_by_similarity(self.old, self.new)
 
@@ -174,7 +174,12 @@ def _word_set(unit: Unit) -> frozenset[str]:
     """The words a unit is compared by (only units that are not equal to another need them),
     without a plural's "s": a field renamed to its plural ("lid - OPTIONAL." → "lids -
     OPTIONAL.") is the same sentence changed, not one removed and another added."""
-    return frozenset(word.removesuffix("s") for word in words_of(unit.sentence.key))
+    return frozenset(map(_singular, words_of(unit.sentence.key)))
+
+
+def _singular(word: str) -> str:
+    """A word without the "s" of a plural: not of a short word ("is", "its") nor of "ss"."""
+    return word[:-1] if len(word) > 3 and word[-1] == "s" and word[-2] != "s" else word
 
 
 def similarity(old: frozenset[str], new: frozenset[str]) -> float:
@@ -505,24 +510,6 @@ def _requirements_in_place(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
     return True
 
 
-def _grown_or_cut(old: Sequence[Unit], new: Sequence[Unit]) -> bool:
-    """Whether a region holds one requirement on each side, with the same keywords, one of
-    which says every word of the other and more ("Lids MUST click." → "Lids MUST click for the
-    sake of clarity."): the same sentence grown or cut, however far below the similarity
-    threshold that leaves it."""
-    if len(old) != 1 or len(new) != 1:
-        return False
-    before, after = old[0], new[0]
-    if (
-        not before.sentence.keywords
-        or before.sentence.keywords != after.sentence.keywords
-        or BlockKind.CODE in (before.block.kind, after.block.kind)
-    ):
-        return False
-    old_words, new_words = _word_set(before), _word_set(after)
-    return old_words <= new_words or new_words <= old_words
-
-
 def with_keywords_exchanged(
     pairs: Sequence[tuple[Unit | None, Unit | None]],
 ) -> list[tuple[Unit | None, Unit | None]]:
@@ -562,22 +549,42 @@ def _joined(
 
 def places_kept(regions: Iterable[Region]) -> dict[int, Unit]:
     """Old requirement (by its id) → the new one in its place, for each region of one
-    requirement a side whose words up to their first keyword are the same ("A jar MUST NOT
-    …", a list item rewritten in place): see `with_places_kept`."""
+    requirement a side that is the same one changed (see `_same_place`): see
+    `with_places_kept`."""
     return {
         id(region.old[0]): region.new[0]
         for region in regions
-        if len(region.old) == len(region.new) == 1
-        and BlockKind.CODE not in (region.old[0].block.kind, region.new[0].block.kind)
-        and (subject := _subject_and_keyword(region.old[0]))
-        and subject == _subject_and_keyword(region.new[0])
+        if len(region.old) == len(region.new) == 1 and _same_place(region.old[0], region.new[0])
     }
 
 
+def _same_place(before: Unit, after: Unit) -> bool:
+    """Whether two requirements, each alone in its place, are one changed: with the same
+    keywords, one says every word of the other and more ("Lids MUST click." → "Lids MUST click
+    for the sake of clarity."), or both say the same up to their first keyword ("A jar MUST
+    NOT …", a list item rewritten), however far below the similarity threshold that leaves
+    them."""
+    if BlockKind.CODE in (before.block.kind, after.block.kind):
+        return False
+    if before.sentence.keywords and before.sentence.keywords == after.sentence.keywords:
+        old_words, new_words = _word_set(before), _word_set(after)
+        if old_words <= new_words or new_words <= old_words:
+            return True
+    subject = _subject_and_keyword(before)
+    return bool(subject) and subject == _subject_and_keyword(after)
+
+
 def _subject_and_keyword(unit: Unit) -> list[str]:
-    """The words of a requirement up to its first keyword, the keyword's included."""
+    """The words of a requirement up to its own first keyword, the keyword's included (not
+    those of the requirement whose list it stands in)."""
     sentence = unit.sentence
-    return words_of(sentence.text[: sentence.marks[0][1]]) if sentence.marks else []
+    lead_in = unit.lead_in
+    if lead_in is None:
+        return words_of(sentence.text[: sentence.marks[0][1]]) if sentence.marks else []
+    own_marks = sentence.marks[len(lead_in.marks) :]
+    if not own_marks:
+        return []
+    return words_of(sentence.text[len(lead_in.text) + 1 : own_marks[0][1]])
 
 
 def with_places_kept(

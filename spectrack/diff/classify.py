@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache, partial
 from http import HTTPStatus
+from itertools import pairwise
 
 from spellchecker import SpellChecker
 
@@ -20,7 +21,7 @@ from spectrack.diff.align import WORD_OR_SIGN, Unit, piece_runs, signs_of, words
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
-from spectrack.normative import compare_keywords
+from spectrack.normative import STRENGTH, compare_keywords
 
 SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
 """Keywords of equal strength: swapping one for another keeps the requirement."""
@@ -61,11 +62,12 @@ _ADJECTIVE_KEYWORDS = {
 }
 """RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
 verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
-_PLAIN_OBLIGATIONS = {(verb, "to"): ("must",) for verb in ("need", "needs", "has", "have")} | {
+_PLAIN_OBLIGATIONS = {(verb, "to"): ("must",) for verb in ("need", "needs")} | {
     (copula, "able", "to"): ("can",) for copula in _COPULAS
 }
-"""Plain words that say what "must" (or "can") says outside a keyword's clause: "header names
-need to match" is "header names are required to match" (read as "must")."""
+"""Plain words that say what "must" (or "can") says, in lowercase: "header names need to match"
+is "header names are required to match" (both read as "must"). Not "have to", which as often
+says what one has ("the tools they have to offer")."""
 _REFERENCE_VERBS = (
     ("described",),
     ("defined",),
@@ -87,6 +89,7 @@ _REFERENCE_PHRASES = {
 "according to"): pointing otherwise at the same place says the same."""
 _PHRASES = _ADJECTIVE_KEYWORDS | _PLAIN_OBLIGATIONS | _REFERENCE_PHRASES
 """Phrases that `requirement_words` reads as the words each equals."""
+_PHRASE_STARTS = frozenset(_PHRASES)
 _IMPERSONAL_KEYWORDS = {
     ("it", "is", *adjective, joint): verb
     for joint in ("that", "for")
@@ -100,6 +103,7 @@ _IMPERSONAL_KEYWORDS = {
 """RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry", "It is OPTIONAL for
 lids to be tinted"), read as `requirement_words` writes them, and the verb keyword each equals
 there ("Servers SHOULD retry", "Lids MAY be tinted")."""
+_IMPERSONAL_PHRASES = frozenset(_IMPERSONAL_KEYWORDS)
 
 ORDER_WORDS = frozenset(
     {
@@ -138,8 +142,10 @@ ARTICLES = frozenset({"a", "an", "the"})
 CONNECTIVES = frozenset(
     {"also", "additionally", "furthermore", "moreover", "however", "likewise", "similarly"}
 )
-"""Words that tie a requirement to the text around it and ask nothing: said or left out
-("Servers MAY also retry", "Additionally, servers MAY retry"), the requirement is the same."""
+"""Words that tie a requirement to the text around it and ask nothing where they start it
+("Additionally, servers MAY retry"; "also" anywhere: "Servers MAY also retry"): said or left
+out, the requirement is the same. Elsewhere most of them say how ("label jars however they
+choose", "treated similarly")."""
 MOST_WORDS_ALIGNED = 500 * 500
 """Most pairs of words (old × new) that difflib is given to align, between the words two
 sentences share at their start and end, or between two words that each holds once, in the same
@@ -217,7 +223,7 @@ def _as_plain_phrases(words: list[str]) -> list[str]:
     """``words`` with each of `_PHRASES` read as the words it equals."""
     result: list[str] = []
     start = 0
-    while (found := _find_phrase(words, _PHRASES, start)) is not None:
+    while (found := _find_phrase(words, _PHRASE_STARTS, start)) is not None:
         index, phrase = found
         result += words[start:index] + list(_PHRASES[phrase])
         start = index + len(phrase)
@@ -225,12 +231,11 @@ def _as_plain_phrases(words: list[str]) -> list[str]:
 
 
 def _find_phrase(
-    words: Sequence[str], phrases: Collection[tuple[str, ...]], start: int = 0
+    words: Sequence[str], phrases: frozenset[tuple[str, ...]], start: int = 0
 ) -> tuple[int, tuple[str, ...]] | None:
     """Where the first of ``phrases`` stands in ``words`` from ``start`` on, and which (the
     longest, of two that start there)."""
-    firsts = {phrase[0] for phrase in phrases}
-    lengths = sorted({len(phrase) for phrase in phrases}, reverse=True)
+    firsts, lengths = _shape(phrases)
     for index in range(start, len(words)):
         if words[index] not in firsts:
             continue
@@ -239,6 +244,14 @@ def _find_phrase(
             if phrase in phrases:
                 return index, phrase
     return None
+
+
+@cache
+def _shape(phrases: frozenset[tuple[str, ...]]) -> tuple[frozenset[str], list[int]]:
+    """The words that ``phrases`` start with, and their lengths, longest first."""
+    return frozenset(phrase[0] for phrase in phrases), sorted(
+        {len(phrase) for phrase in phrases}, reverse=True
+    )
 
 
 _THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:,\d{3})+")
@@ -413,12 +426,12 @@ def _impersonal_set_aside(before: list[str], after: list[str]) -> tuple[list[str
     other as a verb ("It is RECOMMENDED that servers retry", "Servers SHOULD retry"), without
     the phrase and the verb: what is left is what both require."""
     for phrased, plain in ((before, after), (after, before)):
-        found = _find_phrase(phrased, _IMPERSONAL_KEYWORDS)
-        if found is None or _find_phrase(plain, _IMPERSONAL_KEYWORDS) is not None:
+        found = _find_phrase(phrased, _IMPERSONAL_PHRASES)
+        if found is None or _find_phrase(plain, _IMPERSONAL_PHRASES) is not None:
             continue
         start, phrase = found
         verb = _IMPERSONAL_KEYWORDS[phrase]
-        verb_found = _find_phrase(plain, (verb,))
+        verb_found = _find_phrase(plain, frozenset({verb}))
         if verb_found is None:
             return before, after
         at = verb_found[0]
@@ -493,7 +506,7 @@ def same_requirement(
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
             continue
-        if not (removed and added) and CONNECTIVES.issuperset((*removed, *added)):
+        if _connective(removed, i1, added) or _connective(added, j1, removed):
             continue
         if _qualifier_repeated(before, i1, i2, added) or _qualifier_repeated(
             after, j1, j2, removed
@@ -501,7 +514,7 @@ def same_requirement(
             continue
         if _status_phrase(before, i1, i2, added) or _status_phrase(after, j1, j2, removed):
             continue
-        if _reason_given(removed, added) or _reason_given(added, removed):
+        if _reason_given(removed, added, before, old) or _reason_given(added, removed, after, new):
             continue
         if _joined_or_split(removed, added):
             continue
@@ -552,19 +565,55 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
 
 
 _REASONS = re.compile(
-    r"for (?:the sake of )?(?:(?:backwards?|forwards?|better|greater|improved) )*"
-    r"(?:clarity|consistency|simplicity|convenience|readability|brevity|completeness"
-    r"|compatibility)(?: reasons| purposes)?"
+    r"for (?:the sake of \w+|(?:backwards?|forwards?) compatibility|clarity|simplicity"
+    r"|readability|brevity)"
 )
 """A reason a requirement gives for itself that asks nothing of anyone ("for clarity", "for
-backwards compatibility"): said or left out, the requirement is the same. Not "for security"
-or "for performance", which are as often what something is used for ("MUST NOT be used for
-security purposes")."""
+backwards compatibility", "for the sake of brevity"): said or left out, the requirement is the
+same, unless it forbids ("MUST NOT be used for backwards compatibility" forbids only that use)."""
+_SET_OFF_REASONS = re.compile(
+    r"for (?:\w+ ){0,2}(?:clarity|consistency|simplicity|convenience|readability|brevity"
+    r"|completeness|compatibility|security|safety|performance|efficiency|privacy)"
+    r"(?: reasons| purposes)?"
+)
+"""Reasons set off by a comma (", for security reasons."), which only then are no object of
+the sentence's verb ("check each jar for consistency") nor what something is used for."""
 
 
-def _reason_given(run: Sequence[str], other: Sequence[str]) -> bool:
-    """Whether ``run``, words the other version lacks (``other`` empty), is a `_REASONS` phrase."""
-    return not other and _REASONS.fullmatch(" ".join(run)) is not None
+def _reason_given(run: Sequence[str], other: Sequence[str], words: Sequence[str], key: str) -> bool:
+    """Whether ``run``, words of a requirement (``words``, its key ``key``) that the other
+    version lacks (``other`` empty), is a reason that asks nothing (see `_REASONS` and
+    `_SET_OFF_REASONS`)."""
+    if other:
+        return False
+    phrase = " ".join(run)
+    if _REASONS.fullmatch(phrase) is not None and not _forbids(words):
+        return True
+    if _SET_OFF_REASONS.fullmatch(phrase) is None:
+        return False
+    set_off = r",\s*" + r"\W+".join(map(re.escape, run)) + r"\s*(?:[,.;:!?)]|\Z)"
+    return re.search(set_off, key.lower()) is not None
+
+
+_NEGATIVE_KEYWORDS = frozenset(
+    tuple(keyword.lower().split()) for keyword, (_, negative) in STRENGTH.items() if negative
+)
+
+
+def _forbids(words: Sequence[str]) -> bool:
+    """Whether a requirement's words (see `requirement_words`) hold a negative keyword."""
+    return any(pair in _NEGATIVE_KEYWORDS for pair in pairwise(words))
+
+
+def _connective(run: Sequence[str], start: int, other: Sequence[str]) -> bool:
+    """Whether ``run``, at ``start`` in a requirement's words, which the other version lacks
+    (``other`` empty), is `CONNECTIVES` that ask nothing there."""
+    return (
+        bool(run)
+        and not other
+        and CONNECTIVES.issuperset(run)
+        and (start == 0 or set(run) == {"also"})
+    )
 
 
 def _named_in(noun: Sequence[str], antecedent: str) -> bool:
@@ -669,12 +718,12 @@ def classify_pair(
     (whose own change is reported apart)."""
     if BlockKind.CODE in (old.block.kind, new.block.kind):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
-    if own_keywords:
-        keyword_change = compare_keywords(old.own_keywords, new.own_keywords, new.sentence.text)
-    else:
-        keyword_change = compare_keywords(
-            old.sentence.keywords, new.sentence.keywords, new.sentence.text
-        )
+    before, after = (
+        (old.own_keywords, new.own_keywords)
+        if own_keywords
+        else (old.sentence.keywords, new.sentence.keywords)
+    )
+    keyword_change = compare_keywords(before, after, new.sentence.text)
     if keyword_change is not None:
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (
@@ -695,12 +744,17 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     Code spans the same in another order, or whose fields are (`{ a: 1; b: 2 }`, not a call's
     arguments, `f(a, b)`), say the same; so do spans put into a code span or taken out of one
     (a span standing as words of the other side's prose), or taken out with no new span in
-    their place (`{id}` → "ID"), which leaves the words to `same_requirement`. An HTTP
-    header's name, which HTTP reads in any case, is the same in another (see `_HEADER_NAME`).
+    their place (`{id}` → "ID"), which leaves the words to `same_requirement`. In a sentence
+    that speaks of a header, a header's name, which HTTP reads in any case, is the same in
+    another (see `_HEADER_NAME`).
     """
-    old_terms = [_as_http_reads(term) for sentence in old for term in sentence.code]
-    new_terms = [_as_http_reads(term) for sentence in new for term in sentence.code]
+    old_terms = [term for sentence in old for term in sentence.code]
+    new_terms = [term for sentence in new for term in sentence.code]
     if old_terms == new_terms:
+        return True
+    if any(_HEADER_WORD.search(sentence.text) for sentence in (*old, *new)) and [
+        _as_http_reads(term) for term in old_terms
+    ] == [_as_http_reads(term) for term in new_terms]:
         return True
     old_code, new_code = Counter(old_terms), Counter(new_terms)
     removed = old_code - new_code
@@ -713,10 +767,12 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     )
 
 
+_HEADER_WORD = re.compile(r"\bheaders?\b", re.IGNORECASE)
 _HEADER_NAME = re.compile(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")
 """A name written as HTTP headers are, in capitalised parts joined by hyphens
 (`Mcp-Session-Id`, `MCP-Session-Id`, `Content-Type`), which HTTP compares in any case. Names
-in other styles keep their case (`x-lid-size` → `X-Lid-Size` is another JSON key)."""
+in other styles keep their case (`x-lid-size` → `X-Lid-Size` is another JSON key), as do names
+in sentences that speak of no header (`RSA-OAEP` is an algorithm's)."""
 
 
 def _as_http_reads(term: str) -> str:

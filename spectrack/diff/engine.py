@@ -429,26 +429,40 @@ class _ListOrders:
 
 
 class _Sentences:
-    """How many copies of each sentence (by key) the windows of each side hold: a sentence
-    outside them stands alike on both sides."""
+    """How many copies of each sentence (by key) the windows of each side hold, counted on
+    first use: a sentence outside them stands alike on both sides."""
 
     def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
-        self._old = Counter(unit.sentence.key for old, _ in windows for unit in old)
-        self._new = Counter(unit.sentence.key for _, new in windows for unit in new)
+        self._windows = windows
+        self._counts: tuple[Counter[str], Counter[str]] | None = None
+
+    def _counted(self) -> tuple[Counter[str], Counter[str]]:
+        if self._counts is None:
+            self._counts = (
+                Counter(unit.sentence.key for old, _ in self._windows for unit in old),
+                Counter(unit.sentence.key for _, new in self._windows for unit in new),
+            )
+        return self._counts
 
     def kept(self, key: str) -> bool:
         """Whether no copy of an old sentence was lost on the new side."""
-        return self._new[key] >= self._old[key]
+        old, new = self._counted()
+        return new[key] >= old[key]
 
     def there_before(self, key: str) -> bool:
         """Whether no copy of a new sentence was gained over the old side."""
-        return self._old[key] >= self._new[key]
+        old, new = self._counted()
+        return old[key] >= new[key]
 
-    def lead_in_dropped(self, old: Unit, new: Unit) -> bool:
-        """Whether an old unit stood in the list of a requirement that the new side lost, and
-        the new unit stands in none: that requirement's removal is reported on its own, and
-        its keywords are no change of the unit's."""
-        return old.lead_in is not None and new.lead_in is None and not self.kept(old.lead_in_key)
+    def lead_in_alone(self, old: Unit, new: Unit) -> bool:
+        """Whether one of two units stands in the list of a requirement that only its side
+        holds, and the other in no list: that requirement's removal (or addition) is reported
+        on its own, and its keywords are no change of the unit's."""
+        if old.lead_in is not None and new.lead_in is None:
+            return not self.kept(old.lead_in_key)
+        if old.lead_in is None and new.lead_in is not None:
+            return not self.there_before(new.lead_in_key)
+        return False
 
 
 def _pair_change(
@@ -460,7 +474,7 @@ def _pair_change(
 ) -> Change:
     if old is not None and new is not None:
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
-            own_keywords = sentences is not None and sentences.lead_in_dropped(old, new)
+            own_keywords = sentences is not None and sentences.lead_in_alone(old, new)
             change_class, kind = classify_pair(old, new, new_vocabulary, own_keywords=own_keywords)
         elif not same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
             # The same item in the list of another requirement with the same keywords.
