@@ -123,15 +123,21 @@ def build(
         return _write(outputs, out, manifest, progress or SilentProgress())
 
 
+PUBLISHING_FILES = frozenset({".git", ".nojekyll", "CNAME"})
+"""What a folder that a site is published from holds besides the site (a git checkout for
+GitHub Pages, with its settings): no build writes or removes them, so they may be there."""
+
+
 def check_folder(out: Path) -> None:
     """Refuse an output folder that holds files no build wrote there: a build writes its own
-    paths (``index.html``, ``feeds/``) whoever wrote the files there before."""
+    paths (``index.html``, ``feeds/``) whoever wrote the files there before. `PUBLISHING_FILES`
+    may be there."""
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a folder, cannot write the site there")
     # A site built before the marker existed holds the manifest (unless a build was stopped).
     if not out.is_dir() or (out / MARKER).is_file() or (out / MANIFEST).is_file():
         return
-    if any(out.iterdir()):
+    if any(entry.name not in PUBLISHING_FILES for entry in out.iterdir()):
         raise InputError(
             f"{out}: holds files that no `spectrack site` wrote (no {MARKER} in it), which the "
             "site's files could replace; write the site to a new or empty folder"

@@ -274,6 +274,29 @@ def test_a_folder_holding_files_no_build_wrote_is_refused_untouched(
     assert tree(out) == {foreign: b"not the site's"}
 
 
+def test_a_git_checkout_to_publish_from_is_built_into_and_its_files_are_kept(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    (out / ".git").mkdir(parents=True)
+    (out / ".git" / "HEAD").write_text("ref: refs/heads/pages\n")
+    (out / "CNAME").write_text("jars.example\n")
+    (out / ".nojekyll").write_text("")
+    build(sample_data(), out)
+    build(sample_data(), tmp_path / "fresh")
+    kept = {".git/HEAD": b"ref: refs/heads/pages\n", "CNAME": b"jars.example\n", ".nojekyll": b""}
+    assert tree(out) == tree(tmp_path / "fresh") | kept
+
+
+def test_a_git_checkout_holding_other_files_is_refused_untouched(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    (out / ".git").mkdir(parents=True)
+    (out / "index.html").write_text("not the site's")
+    with pytest.raises(InputError, match=rf"^{re.escape(str(out))}: holds files that no "):
+        build(sample_data(), out)
+    assert tree(out) == {"index.html": b"not the site's"}
+
+
 def test_a_first_build_stopped_part_way_leaves_a_folder_the_next_build_takes_up(
     tmp_path: Path,
 ) -> None:
