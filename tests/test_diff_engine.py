@@ -1368,13 +1368,12 @@ TOP = "# Blender\n\n"
         pytest.param(
             "- Jars MUST be round.\n- A jar MUST NOT have been filled this season.\n"
             "- Jars MUST be dry.\n",
-            "- Jars MUST be round.\n- Lids MUST NOT match another jar still waiting for a lid.\n"
-            "- Jars MUST be dry.\n",
+            "- Jars MUST be round.\n- Relays MUST NOT wake before noon.\n- Jars MUST be dry.\n",
             [
                 ("normative", "added", (), ("MUST NOT",)),
                 ("normative", "removed", ("MUST NOT",), ()),
             ],
-            id="list-item-replaced-by-another-subjects",
+            id="list-item-replaced-by-another-requirement",
         ),
         pytest.param(
             "- Jars MUST be round.\n- A jar MUST NOT have been filled this season.\n"
@@ -1436,6 +1435,13 @@ TOP = "# Blender\n\n"
                 ("normative", "removed", ("MUST", "MUST NOT"), ()),
             ],
             id="item-of-a-lead-in-replaced-by-another-subjects",
+        ),
+        pytest.param(
+            "Jars are glass.\n\nPackers MAY use one, some or all lids from the shelf.\n",
+            "Jars are glass.\n\nWhen no size is given, packers SHOULD take all lids from the "
+            "shelf. This suits packers that cannot tell sizes apart.\n",
+            [("normative", "strengthened", ("MAY",), ("SHOULD",)), ("editorial", "added", (), ())],
+            id="only-requirement-of-a-paragraph-rewritten-with-another-keyword",
         ),
         pytest.param(
             "It is RECOMMENDED that lids click.\n",

@@ -23,6 +23,9 @@ SIMILARITY_THRESHOLD = 0.4
 PAIRS_PER_UNIT = 64
 """How many index entries per unit a region may look at for similar pairs (see `_partners`):
 where most words are shared by all units, the filter would keep every pair."""
+PLACE_SIMILARITY = SIMILARITY_THRESHOLD / 2
+"""How alike two requirements must be to pair as one changed when each is the only one in its
+place (see `places_kept`)."""
 SMALL_REGION = 64
 """Most pairs of units (old × new) a region may have for every pair to be compared."""
 NEARBY = 16
@@ -548,28 +551,37 @@ def _joined(
 
 
 def places_kept(regions: Iterable[Region]) -> dict[int, Unit]:
-    """Old requirement (by its id) → the new one in its place, for each region of one
-    requirement a side that is the same one changed (see `_same_place`): see
-    `with_places_kept`."""
-    return {
-        id(region.old[0]): region.new[0]
-        for region in regions
-        if len(region.old) == len(region.new) == 1 and _same_place(region.old[0], region.new[0])
-    }
+    """Old requirement (by its id) → the new one in its place, for each region whose sides
+    each hold one requirement (besides sentences without keywords), the same one changed (see
+    `_same_place`): see `with_places_kept`."""
+    kept = {}
+    for region in regions:
+        old, new = _requirements(region.old), _requirements(region.new)
+        if len(old) == len(new) == 1 and _same_place(old[0], new[0]):
+            kept[id(old[0])] = new[0]
+    return kept
+
+
+def _requirements(units: Iterable[Unit]) -> list[Unit]:
+    """The units with keywords, but code."""
+    return [
+        unit for unit in units if unit.sentence.keywords and unit.block.kind is not BlockKind.CODE
+    ]
 
 
 def _same_place(before: Unit, after: Unit) -> bool:
     """Whether two requirements, each alone in its place, are one changed: with the same
     keywords, one says every word of the other and more ("Lids MUST click." → "Lids MUST click
-    for the sake of clarity."), or both say the same up to their first keyword ("A jar MUST
-    NOT …", a list item rewritten), however far below the similarity threshold that leaves
-    them."""
-    if BlockKind.CODE in (before.block.kind, after.block.kind):
-        return False
-    if before.sentence.keywords and before.sentence.keywords == after.sentence.keywords:
-        old_words, new_words = _word_set(before), _word_set(after)
-        if old_words <= new_words or new_words <= old_words:
-            return True
+    for the sake of clarity."); both say the same up to their first keyword ("A jar MUST NOT
+    …", a list item rewritten); or they share words, if fewer than the similarity threshold
+    asks of sentences that may have come from anywhere (`PLACE_SIMILARITY`)."""
+    old_words, new_words = _word_set(before), _word_set(after)
+    if before.sentence.keywords == after.sentence.keywords and (
+        old_words <= new_words or new_words <= old_words
+    ):
+        return True
+    if similarity(old_words, new_words) >= PLACE_SIMILARITY:
+        return True
     subject = _subject_and_keyword(before)
     return bool(subject) and subject == _subject_and_keyword(after)
 
