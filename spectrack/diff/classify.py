@@ -21,10 +21,12 @@ from spectrack.diff.align import WORD_OR_SIGN, Unit, piece_runs, signs_of, words
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
-from spectrack.normative import STRENGTH, compare_keywords
+from spectrack.normative import STRENGTH, compare_keywords, locate_keywords
 
-SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
-"""Keywords of equal strength: swapping one for another keeps the requirement."""
+_SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
+SYNONYMS = _SYNONYMS | {word.upper(): same.upper() for word, same in _SYNONYMS.items()}
+"""Keywords of equal strength: swapping one for another keeps the requirement. Keywords stay in
+capitals in `requirement_words`, their lowercase words (plain English) in small letters."""
 
 PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
@@ -52,16 +54,18 @@ _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 
 _COPULAS = ("is", "are")
 _ADJECTIVE_KEYWORDS = {
-    (copula, *adjective, "to"): verb
+    (copula, *cased(adjective), "to"): cased(verb)
     for copula in _COPULAS
     for adjective, verb in (
         (("required",), ("must",)),
         (("recommended",), ("should",)),
         (("not", "recommended"), ("should", "not")),
     )
+    for cased in (tuple, lambda words: tuple(word.upper() for word in words))
 }
-"""RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), lowercase, and the
-verb keywords they equal ("SHOULD send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
+"""RFC 2119's keywords as adjectives with a verb ("are RECOMMENDED to send"), and the verb
+keywords they equal ("SHOULD send"); in lowercase, the plain words they equal ("are required
+to send", "must send"). "is NOT REQUIRED to" is no MUST NOT but a choice."""
 _PLAIN_OBLIGATIONS = {(verb, "to"): ("must",) for verb in ("need", "needs")} | {
     (copula, "able", "to"): ("can",) for copula in _COPULAS
 }
@@ -94,10 +98,10 @@ _IMPERSONAL_KEYWORDS = {
     ("it", "is", *adjective, joint): verb
     for joint in ("that", "for")
     for adjective, verb in (
-        (("must",), ("must",)),
-        (("should",), ("should",)),
-        (("not", "should"), ("should", "not")),
-        (("may",), ("may",)),
+        (("MUST",), ("MUST",)),
+        (("SHOULD",), ("SHOULD",)),
+        (("NOT", "SHOULD"), ("SHOULD", "NOT")),
+        (("MAY",), ("MAY",)),
     )
 }
 """RFC 2119's impersonal phrases ("It is RECOMMENDED that servers retry", "It is OPTIONAL for
@@ -302,14 +306,29 @@ may match."""
 
 
 def _requirement_text(key: str) -> str:
-    """A sentence's key without link targets, a reference link as its text, lowercase, and
-    with "e.g." and "i.e." spelled out."""
-    text = _UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)).lower()
+    """A sentence's key without link targets, a reference link as its text, lowercase but for
+    its keywords (see `folded`), and with "e.g." and "i.e." spelled out."""
+    text = folded(_UNRESOLVED_REFERENCE.sub(r"\1", LINK_TARGETS.sub("", key)))
     if not any(abbreviation in text for abbreviation in _LATIN_STARTS):
         return text
     return _LATIN_ABBREVIATIONS.sub(
         lambda match: _SPELLED_ABBREVIATIONS[match[1].replace(" ", "")], text
     )
+
+
+def folded(text: str) -> str:
+    """``text`` in lowercase but for its keywords, in capitals (``MUST not`` as ``MUST NOT``): a
+    requirement's keyword is no plain "must", and words that moved from one to the other ("Relays
+    MUST retry and jars must cool" → "Relays must retry and jars MUST cool") move a requirement."""
+    spans = locate_keywords(text)[1]
+    if not spans:
+        return text.lower()
+    pieces = []
+    start = 0
+    for first, last in spans:
+        pieces += [text[start:first].lower(), text[first:last].upper()]
+        start = last
+    return "".join([*pieces, text[start:].lower()])
 
 
 def _item_tokens(key: str) -> list[str]:
@@ -483,7 +502,7 @@ def same_requirement(
     if before == after:
         return True
     if not ORDER_WORDS.intersection(before) and (
-        _pieces_reordered(old.lower(), new.lower())
+        _pieces_reordered(folded(old), folded(new))
         or _items_reordered(_item_tokens(old), _item_tokens(new))
     ):
         return True
@@ -558,7 +577,7 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
         or not start
         or len(run) > _LONGEST_QUALIFIER
         or words[start - 1] not in _SERIES_JOINTS
-        or not _NEGATIONS.isdisjoint(run)
+        or not _NEGATIONS.isdisjoint(word.lower() for word in run)
     ):
         return False
     return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
@@ -596,7 +615,9 @@ def _reason_given(run: Sequence[str], other: Sequence[str], words: Sequence[str]
 
 
 _NEGATIVE_KEYWORDS = frozenset(
-    tuple(keyword.lower().split()) for keyword, (_, negative) in STRENGTH.items() if negative
+    tuple(SYNONYMS.get(word, word) for word in keyword.split())
+    for keyword, (_, negative) in STRENGTH.items()
+    if negative
 )
 
 

@@ -1,0 +1,52 @@
+"""Requirements whose meaning changed though a rule of `spectrack.diff.classify` might excuse
+the change: each must be reported as normative, and the harmless edits beside them as editorial.
+
+The pages describe made-up jars, lids, relays and kettles, written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spectrack.diff import diff_texts
+
+
+def verdict(old: str, new: str) -> str:
+    return diff_texts(f"# Jars\n\n{old}\n", f"# Jars\n\n{new}\n", "page.md").verdict
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A keyword and the same word in lowercase (or plain words for it) traded places: the
+        # requirement moved to another subject.
+        ("Relays MUST retry and jars must cool.", "Relays must retry and jars MUST cool."),
+        ("Relays MUST retry and jars need to cool.", "Relays need to retry and jars MUST cool."),
+        ("Relays SHOULD retry; lids should close.", "Relays should retry; lids SHOULD close."),
+        ("Relays MAY retry if jars may cool.", "Relays may retry if jars MAY cool."),
+        (
+            "Relays are REQUIRED to retry when jars are required to cool.",
+            "Relays are required to retry when jars are REQUIRED to cool.",
+        ),
+    ],
+)
+def test_a_keyword_traded_with_its_plain_word_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Relays MUST retry if jars need to cool.",
+            "Relays MUST retry if jars are required to cool.",
+        ),
+        ("Relays are REQUIRED to retry.", "Relays MUST retry."),
+        ("It is REQUIRED that relays retry.", "Relays MUST retry."),
+        ("It is OPTIONAL for lids to be tinted.", "Lids MAY be tinted."),
+        ("Relays are NOT RECOMMENDED to retry.", "Relays SHOULD NOT retry."),
+        ("Relays MUST not retry.", "Relays MUST NOT retry."),
+    ],
+)
+def test_keywords_said_otherwise_stay_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"
