@@ -50,3 +50,57 @@ def test_a_keyword_traded_with_its_plain_word_is_normative(old: str, new: str) -
 )
 def test_keywords_said_otherwise_stay_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A pronoun replaced by a noun that the sentence before names, but not as a subject.
+        (
+            "The kettle heats the jar. It MUST stop at 90 degrees.",
+            "The kettle heats the jar. The jar MUST stop at 90 degrees.",
+        ),
+        (
+            "Jars hold lids. They MUST be washed daily.",
+            "Jars hold lids. Lids MUST be washed daily.",
+        ),
+        (
+            "A relay forwards frames to a kettle. It MUST sign them.",
+            "A relay forwards frames to a kettle. The kettle MUST sign them.",
+        ),
+        (
+            "When a jar is full, the kettle stops. It MUST beep.",
+            "When a jar is full, the kettle stops. The jar MUST beep.",
+        ),
+        ("Lids seal jars. This MUST be checked.", "Lids seal jars. Jars MUST be checked."),
+    ],
+)
+def test_a_pronoun_replaced_by_a_noun_it_does_not_stand_for_is_normative(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The kettle heats the jar. It MUST stop at 90 degrees.",
+            "The kettle heats the jar. The kettle MUST stop at 90 degrees.",
+        ),
+        (
+            "When a jar is full, the kettle stops. It MUST beep.",
+            "When a jar is full, the kettle stops. The kettle MUST beep.",
+        ),
+        (
+            "The lid may be loose and the relay cannot tell. It MUST NOT seal such lids.",
+            "The lid may be loose and the relay cannot tell. The relay MUST NOT seal such lids.",
+        ),
+        (
+            "Each relay wakes hourly. They MUST retry twice.",
+            "Each relay wakes hourly. Relays MUST retry twice.",
+        ),
+    ],
+)
+def test_a_pronoun_replaced_by_a_subject_before_stays_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

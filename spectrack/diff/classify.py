@@ -645,14 +645,41 @@ def _named_in(noun: Sequence[str], antecedent: str) -> bool:
     return all(word.removesuffix("s") in named for word in noun if word not in ARTICLES)
 
 
+_DETERMINERS = ARTICLES | {"each", "every", "all", "any", "some", "both", "such", "this", "these"}
+_CLAUSE_JOINT = re.compile(r"[,;:]|\b(?:and|but|or|so|while|whereas|yet)\b", re.IGNORECASE)
+"""Where a sentence's next clause, which may have a subject of its own, starts."""
+_SUBJECT_WORDS = 2
+"""How many words, after its articles and determiners, a clause's subject is looked for in: its
+noun and a word before it ("The session store keeps jars": "store")."""
+
+
+def _subjects(text: str) -> str:
+    """The words that the clauses of ``text`` start with, where their subjects stand ("The
+    kettle heats the jar" → "kettle heats"; "…, and the relay waits" → "relay waits")."""
+    subjects = []
+    for clause in _CLAUSE_JOINT.split(text):
+        words = words_of(clause)
+        start = next(
+            (
+                index
+                for index, word in enumerate(words)
+                if word not in _DETERMINERS and word not in CONNECTIVES
+            ),
+            len(words),
+        )
+        subjects += words[start : start + _SUBJECT_WORDS]
+    return " ".join(subjects)
+
+
 def antecedent_of(unit: Unit) -> str:
-    """What a pronoun that starts ``unit``'s sentence may stand for: what the sentence before it
-    in its paragraph names, or else the heading the paragraph is under (not what sentences
+    """What a pronoun that starts ``unit``'s sentence may stand for: a subject of the sentence
+    before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
+    of the kettle, not the jar), or else the heading the paragraph is under (not what sentences
     further up name: "Servers listen. Clients call. They MUST …" speaks of clients)."""
     sentences = unit.block.sentences
     place = next((index for index, s in enumerate(sentences) if s is unit.sentence), 0)
     if place:
-        return sentences[place - 1].text
+        return _subjects(sentences[place - 1].text)
     return unit.block.section[-1] if unit.block.section else ""
 
 
