@@ -104,3 +104,37 @@ def test_a_pronoun_replaced_by_a_noun_it_does_not_stand_for_is_normative(
 )
 def test_a_pronoun_replaced_by_a_subject_before_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A series reordered where the sentence says its order matters.
+        (
+            "Jars MUST be sorted by size: small, medium, large.",
+            "Jars MUST be sorted by size: large, medium, small.",
+        ),
+        ("Fuels MUST be ranked gas, coal, wood.", "Fuels MUST be ranked wood, coal, gas."),
+        (
+            "Lids MUST be stacked largest to smallest: 9, 5, 2.",
+            "Lids MUST be stacked largest to smallest: 2, 5, 9.",
+        ),
+    ],
+)
+def test_a_series_whose_order_matters_reordered_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Relays MUST accept gas, coal or wood.", "Relays MUST accept wood, gas or coal."),
+        ("Lids, jars and kettles MUST be washed.", "Jars, kettles and lids MUST be washed."),
+        (
+            "Relays MUST accept the latest lid from gas, coal or wood jars.",
+            "Relays MUST accept the latest lid from wood, gas or coal jars.",
+        ),
+    ],
+)
+def test_a_series_whose_order_does_not_matter_reordered_stays_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

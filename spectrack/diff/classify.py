@@ -121,10 +121,21 @@ ORDER_WORDS = frozenset(
         "after",
         "sequence",
         "respectively",
+        "sorted",
+        "sort",
+        "ranked",
+        "rank",
+        "finally",
+        "ascending",
+        "descending",
+        "precede",
+        "precedes",
+        "preceding",
+        "followed",
     }
 )
 """Words that make a series' order part of a requirement: its items in another order say
-something else there."""
+something else there ("sorted by size: small, medium, large"; "gas, coal, and finally wood")."""
 _LIST_ORDER = re.compile(
     r"\bin (?:this |the following |the listed |the given |the same |that |the |their |its "
     r"|strict |exact )?order\b(?!-| to\b)"
@@ -136,9 +147,10 @@ _LIST_ORDER = re.compile(
     r"|ascending )?(?:order of )?(?:priority|priorities|preference|preferences)\b"
     r"|\b(?:priority|preference) order\b|\border of (?:priority|preference)\b"
     r"|\bprioriti[sz]ed\b|\b(?:most \w+|\w+est) first\b"
+    r"|\b(?:most|least|\w\w+est) (?:\w+ )?to (?:the )?(?:most|least|\w\w+est)\b"
 )
 """How a requirement that introduces a list says its items' order matters ("in this order:",
-"by priority", "sequentially", "most preferred first"). Not "in any order", nor an order, a
+"by priority", "sequentially", "most preferred first", "largest to smallest"). Not "in any order", nor an order, a
 priority or a sequence number it speaks of, nor words of time ("After connecting, …")."""
 
 ARTICLES = frozenset({"a", "an", "the"})
@@ -501,9 +513,13 @@ def same_requirement(
     before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
     if before == after:
         return True
-    if not ORDER_WORDS.intersection(before) and (
-        _pieces_reordered(folded(old), folded(new))
-        or _items_reordered(_item_tokens(old), _item_tokens(new))
+    if (
+        not ORDER_WORDS.intersection(before)
+        and not speaks_of_order(old)
+        and (
+            _pieces_reordered(folded(old), folded(new))
+            or _items_reordered(_item_tokens(old), _item_tokens(new))
+        )
     ):
         return True
     opcodes = bounded_opcodes(before, after, MOST_WORDS_ALIGNED)
