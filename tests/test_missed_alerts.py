@@ -138,3 +138,31 @@ def test_a_series_whose_order_matters_reordered_is_normative(old: str, new: str)
 )
 def test_a_series_whose_order_does_not_matter_reordered_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A word the dictionary lacks, a prefix and a word, "corrected" into another word.
+        ("Jars MUST be restacked after use.", "Jars MUST be restocked after use."),
+        ("Kettles MUST be prefilled.", "Kettles MUST be prefiled."),
+        ("Jars MUST be precooled.", "Jars MUST be precoiled."),
+        ("Lids MUST be autolocking.", "Lids MUST be autoblocking."),
+    ],
+)
+def test_a_prefixed_word_changed_into_another_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Relays MUST recieve frames.", "Relays MUST receive frames."),
+        ("Relays MUST retreive the lid.", "Relays MUST retrieve the lid."),
+        ("Relays MUST keep the lid untill noon.", "Relays MUST keep the lid until noon."),
+        ("Kettles MUST be seperated from jars.", "Kettles MUST be separated from jars."),
+        ("Relays MUST send the occurence count.", "Relays MUST send the occurrence count."),
+    ],
+)
+def test_a_misspelling_corrected_stays_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

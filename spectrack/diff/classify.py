@@ -421,7 +421,51 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     # "ocurence"), and another word where they are new ones ("mebibytes" → "megabytes").
     if distance == 2 and set(old_word) != set(new_word):
         return False
-    return old_word not in english_words()
+    return old_word not in english_words() and not _prefixed_word(old_word)
+
+
+_PREFIXES = tuple(
+    [
+        "re",
+        "un",
+        "pre",
+        "de",
+        "dis",
+        "non",
+        "over",
+        "under",
+        "auto",
+        "sub",
+        "co",
+        "multi",
+        "inter",
+        "anti",
+        "mis",
+        "out",
+        "up",
+        "self",
+        "post",
+        "semi",
+        "super",
+        "hyper",
+        "micro",
+    ]
+)
+_SHORTEST_STEM = 5
+"""How long the word after a prefix must be for the whole to be a word the dictionary lacks
+rather than a slip that happens to start with one ("untill" is no "un" + "till")."""
+
+
+def _prefixed_word(word: str) -> bool:
+    """Whether ``word`` is a prefix and an English word ("restacked", "prefilled",
+    "autolocking"): a word the dictionary lacks, not a misspelling of a word near it
+    ("restocked", "prefiled")."""
+    return any(
+        word.startswith(prefix)
+        and len(word) - len(prefix) >= _SHORTEST_STEM
+        and word[len(prefix) :] in english_words()
+        for prefix in _PREFIXES
+    )
 
 
 def _inflected(old_word: str, new_word: str) -> bool:
