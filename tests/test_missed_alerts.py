@@ -166,3 +166,28 @@ def test_a_prefixed_word_changed_into_another_is_normative(old: str, new: str) -
 )
 def test_a_misspelling_corrected_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A capital "A" that names a thing, taken for the article.
+        ("Relays MUST use channel A.", "Relays MUST use the channel."),
+        ("Kettles MUST draw from tank A.", "Kettles MUST draw from a tank."),
+        ("Lids of size A MUST be tinted.", "Lids of size MUST be tinted."),
+    ],
+)
+def test_a_name_a_taken_out_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("A relay MUST forward each frame.", "The relay MUST forward each frame."),
+        ("Relays MUST use a channel.", "Relays MUST use the channel."),
+        ("Relays MUST fill tanks A and B.", "Relays MUST fill the tanks A and B."),
+    ],
+)
+def test_articles_exchanged_stay_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

@@ -333,13 +333,26 @@ def folded(text: str) -> str:
     requirement's keyword is no plain "must", and words that moved from one to the other ("Relays
     MUST retry and jars must cool" → "Relays must retry and jars MUST cool") move a requirement."""
     spans = locate_keywords(text)[1]
-    if not spans:
-        return text.lower()
     pieces = []
     start = 0
     for first, last in spans:
-        pieces += [text[start:first].lower(), text[first:last].upper()]
+        pieces += [_lowercase(text[start:first]), text[first:last].upper()]
         start = last
+    return "".join([*pieces, _lowercase(text[start:])])
+
+
+_LABEL_A = re.compile(r"(?<=[a-z0-9] )A(?![\w-])(?! (?!and\b|or\b)[a-z])")
+"""A capital "A" after a word, where no noun follows it: a name ("tank A", "size A MUST"), not
+the article, which a page cannot exchange with "the" or leave out without naming another."""
+
+
+def _lowercase(text: str) -> str:
+    """``text`` in lowercase, but for an "A" that names something (see `_LABEL_A`)."""
+    pieces = []
+    start = 0
+    for match in _LABEL_A.finditer(text):
+        pieces += [text[start : match.start()].lower(), "A"]
+        start = match.end()
     return "".join([*pieces, text[start:].lower()])
 
 
