@@ -191,3 +191,39 @@ def test_a_name_a_taken_out_is_normative(old: str, new: str) -> None:
 )
 def test_articles_exchanged_stay_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A header's value, or a key, in another case: only a header's name is read in any case.
+        (
+            "Relays MUST set the `Jar-Mode` header to `Fast-Lane`.",
+            "Relays MUST set the `Jar-Mode` header to `FAST-LANE`.",
+        ),
+        (
+            "Relays MUST put the `Lid-Size` key in the header object.",
+            "Relays MUST put the `LID-SIZE` key in the header object.",
+        ),
+    ],
+)
+def test_a_code_span_beside_a_header_in_another_case_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Relays MUST send the `X-Jar-Id` header.", "Relays MUST send the `X-JAR-ID` header."),
+        (
+            "Relays MUST copy the header `Jar-Mode` into the reply.",
+            "Relays MUST copy the header `JAR-MODE` into the reply.",
+        ),
+        (
+            "If a `Jar-Id` is sent, relays MUST echo it in the `Jar-Id` header.",
+            "If a `JAR-ID` is sent, relays MUST echo it in the `JAR-ID` header.",
+        ),
+    ],
+)
+def test_a_header_name_in_another_case_stays_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

@@ -865,17 +865,18 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     Code spans the same in another order, or whose fields are (`{ a: 1; b: 2 }`, not a call's
     arguments, `f(a, b)`), say the same; so do spans put into a code span or taken out of one
     (a span standing as words of the other side's prose), or taken out with no new span in
-    their place (`{id}` → "ID"), which leaves the words to `same_requirement`. In a sentence
-    that speaks of a header, a header's name, which HTTP reads in any case, is the same in
-    another (see `_HEADER_NAME`).
+    their place (`{id}` → "ID"), which leaves the words to `same_requirement`. A header's name
+    (one that stands beside the word "header": see `_header_names`), which HTTP reads in any
+    case, is the same in another (see `_HEADER_NAME`).
     """
     old_terms = [term for sentence in old for term in sentence.code]
     new_terms = [term for sentence in new for term in sentence.code]
     if old_terms == new_terms:
         return True
-    if any(_HEADER_WORD.search(sentence.text) for sentence in (*old, *new)) and [
-        _as_http_reads(term) for term in old_terms
-    ] == [_as_http_reads(term) for term in new_terms]:
+    headers = _header_names((*old, *new))
+    if headers and [_as_http_reads(term, headers) for term in old_terms] == [
+        _as_http_reads(term, headers) for term in new_terms
+    ]:
         return True
     old_code, new_code = Counter(old_terms), Counter(new_terms)
     removed = old_code - new_code
@@ -896,10 +897,31 @@ in other styles keep their case (`x-lid-size` → `X-Lid-Size` is another JSON k
 in sentences that speak of no header (`RSA-OAEP` is an algorithm's)."""
 
 
-def _as_http_reads(term: str) -> str:
-    """A code span as HTTP would compare it: a header's name (see `_HEADER_NAME`) with each
-    part capitalised, still a header's name, unlike a name in another style made so."""
-    if _HEADER_NAME.fullmatch(term) is None:
+def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
+    """The code spans of ``sentences`` that stand as a header's name, right before or after the
+    word "header" (`Mcp-Session-Id` in "the `Mcp-Session-Id` header"), in lowercase: not a
+    header's value (`Fast-Lane` in "set the `Jar-Mode` header to `Fast-Lane`")."""
+    names = set()
+    for sentence in sentences:
+        if not _HEADER_WORD.search(sentence.text):
+            continue
+        for term in sentence.code:
+            name = re.escape(term)
+            if re.search(
+                rf"(?<![\w-]){name}\W{{0,2}}\s+headers?\b"
+                rf"|\bheaders?\s+(?:named\s+|called\s+)?\W{{0,2}}{name}(?![\w-])",
+                sentence.text,
+                re.IGNORECASE,
+            ):
+                names.add(term.lower())
+    return frozenset(names)
+
+
+def _as_http_reads(term: str, headers: Container[str]) -> str:
+    """A code span as HTTP would compare it: a header's name (see `_HEADER_NAME`; one of
+    ``headers``, in lowercase) with each part capitalised, still a header's name, unlike a name
+    in another style made so."""
+    if term.lower() not in headers or _HEADER_NAME.fullmatch(term) is None:
         return term
     return "-".join(part.capitalize() for part in term.split("-"))
 
