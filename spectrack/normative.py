@@ -64,11 +64,22 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
 _KEYWORD_STANDARDS = re.compile(r"\b(?:RFC ?2119|RFC ?8174|BCP ?14)\b")
 
 
+_FEWEST_LISTED = 2
+"""How many keywords, told apart, the sentence that says how to read them lists at least: one
+that only speaks of RFC 2119 ("Timers MUST be interpreted as seconds, per RFC 2119") is a
+requirement."""
+
+
 def _conventions(text: str) -> bool:
     """Whether ``text`` is the sentence that says how to read the keywords ("… are to be
-    interpreted as described in BCP 14 [RFC2119] [RFC8174] …"): it lists them, quoted or not,
-    and requires nothing."""
-    return "interpreted" in text and _KEYWORD_STANDARDS.search(text) is not None
+    interpreted as described in BCP 14 [RFC2119] [RFC8174] …"): it lists them (see
+    `_FEWEST_LISTED`), quoted or not, and requires nothing."""
+    return (
+        "interpreted" in text
+        and _KEYWORD_STANDARDS.search(text) is not None
+        and len({" ".join(match.group().split()) for match in _PATTERN.finditer(text)})
+        >= _FEWEST_LISTED
+    )
 
 
 def locate_keywords(

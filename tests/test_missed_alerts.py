@@ -227,3 +227,13 @@ def test_a_code_span_beside_a_header_in_another_case_is_normative(old: str, new:
 )
 def test_a_header_name_in_another_case_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+def test_a_requirement_that_speaks_of_rfc_2119_keeps_its_keyword() -> None:
+    assert (
+        verdict(
+            "Relay timers MUST be interpreted as seconds, per RFC 2119.",
+            "Relay timers MAY be interpreted as seconds, per RFC 2119.",
+        )
+        == "normative"
+    )
