@@ -905,7 +905,7 @@ def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
     for sentence in sentences:
         if not _HEADER_WORD.search(sentence.text):
             continue
-        for term in sentence.code:
+        for term in {term for term in sentence.code if _HEADER_NAME.fullmatch(term)}:
             name = re.escape(term)
             if re.search(
                 rf"(?<![\w-]){name}\W{{0,2}}\s+headers?\b"
