@@ -437,32 +437,30 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     return old_word not in english_words() and not _prefixed_word(old_word)
 
 
-_PREFIXES = tuple(
-    [
-        "re",
-        "un",
-        "pre",
-        "de",
-        "dis",
-        "non",
-        "over",
-        "under",
-        "auto",
-        "sub",
-        "co",
-        "multi",
-        "inter",
-        "anti",
-        "mis",
-        "out",
-        "up",
-        "self",
-        "post",
-        "semi",
-        "super",
-        "hyper",
-        "micro",
-    ]
+_PREFIXES = (
+    "re",
+    "un",
+    "pre",
+    "de",
+    "dis",
+    "non",
+    "over",
+    "under",
+    "auto",
+    "sub",
+    "co",
+    "multi",
+    "inter",
+    "anti",
+    "mis",
+    "out",
+    "up",
+    "self",
+    "post",
+    "semi",
+    "super",
+    "hyper",
+    "micro",
 )
 _SHORTEST_STEM = 5
 """How long the word after a prefix must be for the whole to be a word the dictionary lacks
