@@ -48,10 +48,10 @@ KIND_BY_NAME: dict[str, str] = {
 }
 """Lowercase platform name → GitHub kind."""
 
-TYPE_ATTRIBUTES = ("type", "kind", "variant", "color", "0")
+TYPE_ATTRIBUTES = ("type", "kind", "variant", "color", "style", "0")
 """Attributes that choose the kind of a generic callout (``<Callout type="warning">``, Docsy's
-``{{% alert color="warning" %}}``); ``0`` is a shortcode's first positional argument
-(``{{< hint warning >}}``)."""
+``{{% alert color="warning" %}}``, Relearn's ``{{% notice style="warning" %}}``); ``0`` is a
+shortcode's first positional argument (``{{< hint warning >}}``)."""
 
 CALLOUT_COMPONENTS: dict[str, frozenset[str]] = {
     "mdx": frozenset(

@@ -53,11 +53,15 @@ LABEL_DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("mdx", "TabItem"): ("value",),
     ("hugo", "tab"): ("header", "0"),
     ("hugo", "details"): ("0",),
+    ("hugo", "expand"): ("0",),
+    ("hugo", "notice"): ("1",),
 }
 """Components (by syntax and name) that show another attribute as their label when they have no
 ``title``, ``label`` or ``name``, in order of preference: Docusaurus' ``<TabItem value="http">`` is
-a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}`` and hugo-book ``{{< tab "HTTP" >}}``
-and ``{{< details "Why?" >}}`` with those values, as ``title=`` would."""
+a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}``, hugo-book ``{{< tab "HTTP" >}}``,
+``{{< details "Why?" >}}`` and ``{{< expand "Why?" >}}``, and Relearn ``{{% expand "Why?" %}}``
+and ``{{% notice warning "Hot" %}}`` (its style, then its title) with those values, as
+``title=`` would."""
 _LABELS = ("title", "label", "name")
 
 
@@ -580,7 +584,8 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
         defaults = LABEL_DEFAULTS.get((token.meta["syntax"], token.meta.get("name", "")), ())
         label = next((attrs[name] for name in defaults if attrs.get(name)), None)
         if label is not None:
-            attrs = {**attrs, "label": label}
+            # A callout's is its title, which the kind's name leaves unshown (see below).
+            attrs = {**attrs, "title" if callout else "label": label}
     inline = InlineText()
     for name in (*VISIBLE_ATTRIBUTES, *field):
         shown = _shown(name, attrs.get(name))
