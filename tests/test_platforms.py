@@ -47,3 +47,29 @@ def test_an_expand_titled_by_position_is_titled() -> None:
     new = '{{< details "Why vent?" >}}\nRelays MUST vent the jar first.\n{{< /details >}}\n'
     assert_formatting(old, new)
     assert parse(old, name="page.md").blocks[0].text == "Why vent?"
+
+
+def test_a_flag_named_like_text_shows_nothing() -> None:
+    old = """\
+{{< tabs items="Glass,Clay" >}}
+{{< tab >}}
+Relays MUST rinse glass jars.
+{{< /tab >}}
+{{< tab >}}
+Relays MUST dry clay jars.
+{{< /tab >}}
+{{< /tabs >}}
+"""
+    # Docsy's `text=true` renders the tabs' bodies as Markdown: no word of the page.
+    new = """\
+{{< tabpane text=true >}}
+{{% tab header="Glass" %}}
+Relays MUST rinse glass jars.
+{{% /tab %}}
+{{% tab header="Clay" %}}
+Relays MUST dry clay jars.
+{{% /tab %}}
+{{< /tabpane >}}
+"""
+    assert_formatting(old, new)
+    assert "true" not in [block.text for block in parse(new, name="page.md").blocks]

@@ -63,6 +63,8 @@ a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}``, hugo-book ``{{<
 and ``{{% notice warning "Hot" %}}`` (its style, then its title) with those values, as
 ``title=`` would."""
 _LABELS = ("title", "label", "name")
+_FLAG_VALUES = frozenset({"", "{true}", "{false}", "true", "false"})
+"""Values that make an attribute a flag set or unset rather than text."""
 
 
 _CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
@@ -588,7 +590,12 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             attrs = {**attrs, "title" if callout else "label": label}
     inline = InlineText()
     for name in (*VISIBLE_ATTRIBUTES, *field):
-        shown = _shown(name, attrs.get(name))
+        value = attrs.get(name)
+        if name not in field and value in _FLAG_VALUES:
+            # A flag, not words: Docsy's `{{< tabpane text=true >}}` renders its tabs' bodies as
+            # Markdown; only an API field's flags (`required`) show their names.
+            continue
+        shown = _shown(name, value)
         if callout and name == "title" and shown.lower() in KIND_BY_NAME:
             # A callout titled with a kind's name shows the title it would have without one,
             # as a `:::warning` or `> [!WARNING]` does: not text (see `_admonition_title`).
