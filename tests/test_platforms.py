@@ -4,6 +4,8 @@ a keyword changed inside such a structure is normative, reported as plain senten
 
 from __future__ import annotations
 
+import pytest
+
 from spectrack.diff import diff_texts
 from spectrack.markdown import parse
 
@@ -73,3 +75,50 @@ Relays MUST dry clay jars.
 """
     assert_formatting(old, new)
     assert "true" not in [block.text for block in parse(new, name="page.md").blocks]
+
+
+def assert_verdict(old: str, new: str, verdict: str, path: str = "page.md") -> None:
+    for incremental in (True, False):
+        report = diff_texts(old, new, path, incremental=incremental)
+        assert report is not None
+        assert report.verdict == verdict, [
+            (change.change_class, change.old, change.new) for change in report.changes
+        ]
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        '--8<-- "jars/intro.md"',
+        "--8<-- 'jars/intro.md'",
+        "--8<-- jars/intro.md",
+        "--8<--\njars/intro.md\njars/lids.md\n--8<--",
+    ],
+)
+def test_a_snippet_line_is_the_file_it_includes_not_text(snippet: str) -> None:
+    # MkDocs (PyMdown's snippets) shows the file's text in its place, never the marker.
+    page = f"# Jars\n\n{snippet}\n\nRelays MUST log each seal.\n"
+    texts = [block.text for block in parse(page, name="page.md").blocks]
+    assert texts == ["Jars", "", "Relays MUST log each seal."]
+    # Quoting the name otherwise is formatting; including another file is editorial.
+    requoted = page.replace('"jars/intro.md"', "'jars/intro.md'")
+    if requoted != page:
+        assert_verdict(page, requoted, "formatting")
+    assert_verdict(page, page.replace("intro.md", "outro.md"), "editorial")
+
+
+def test_a_snippet_line_below_a_requirement_is_no_word_of_it() -> None:
+    old = 'Relays MUST log each seal.\n--8<-- "jars/intro.md"\n'
+    assert [block.text for block in parse(old, name="page.md").blocks] == [
+        "Relays MUST log each seal."
+    ]
+    assert_verdict(old, old.replace("intro", "outro"), "editorial")
+
+
+@pytest.mark.parametrize(
+    "old",
+    ["![](jars/glass.png)\n", "Relays MUST log each seal.\n![](jars/glass.png)\n"],
+)
+def test_a_picture_without_words_after_the_last_word_is_still_compared(old: str) -> None:
+    # The picture's address counts as a link's target, also where no word follows it.
+    assert_verdict(old, old.replace("glass", "clay"), "editorial")

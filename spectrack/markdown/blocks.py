@@ -347,7 +347,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
             children = _without_attribute_list(
-                _without_callout_label(tokens[index + 1].children or [])
+                _without_callout_label(_snippets_read(tokens[index + 1].children or []))
             )
             box = None
             if block_kind is BlockKind.LIST_ITEM:
@@ -485,6 +485,56 @@ def _without_attribute_list(children: list[Token]) -> list[Token]:
         # After text on the same line it is no block's attribute list: readers see it.
         return children
     return before[:-1]
+
+
+def _snippets_read(children: list[Token]) -> list[Token]:
+    """A paragraph's inline tokens with each line that includes a file (PyMdown's snippets, which
+    MkDocs Material reads: ``--8<-- "jars.md"``, or a line ``--8<--`` alone around lines that
+    each name a file) made that file's address, as an image with no words is: readers see the
+    file's text in its place, never the marker, and which file it is counts as a link's target."""
+    if not any(token.type == "text" and token.content.startswith(_SNIPPET) for token in children):
+        return children
+    lines: list[list[Token]] = [[]]
+    for token in children:
+        if token.type in ("softbreak", "hardbreak"):
+            lines.append([])
+        lines[-1].append(token)
+    result: list[Token] = []
+    block: list[list[Token]] | None = None
+    opening: list[Token] = []
+    for line in lines:
+        words = [token for token in line if token.type not in ("softbreak", "hardbreak")]
+        text = words[0].content if len(words) == 1 and words[0].type == "text" else None
+        if block is not None:
+            if text is not None and text.strip() == _SNIPPET:
+                result.extend(_file(file) for file in block)
+                block = None
+            elif text is not None and text.strip():
+                block.append(line)
+            else:
+                result.extend(token for kept in [opening, *block, line] for token in kept)
+                block = None
+            continue
+        single = _SNIPPET_LINE.fullmatch(text) if text is not None else None
+        if single is not None:
+            result.append(_file([Token("text", "", 0, content=single[1].strip("\"'"))]))
+        elif text is not None and text.strip() == _SNIPPET:
+            opening, block = line, []
+        else:
+            result.extend(line)
+    if block is not None:
+        result.extend(token for kept in [opening, *block] for token in kept)
+    return result
+
+
+_SNIPPET = "--8<--"
+_SNIPPET_LINE = re.compile(r"""--8<--[ \t]+("[^"\n]+"|'[^'\n]+'|[^\s"']+)[ \t]*""")
+
+
+def _file(line: list[Token]) -> Token:
+    """An image token with no words that stands for the file a snippet line names."""
+    name = "".join(token.content for token in line if token.type == "text").strip()
+    return Token("image", "img", 0, attrs={"src": name}, children=[])
 
 
 def _without_heading_id(children: list[Token]) -> list[Token]:

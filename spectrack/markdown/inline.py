@@ -437,7 +437,9 @@ class InlineText:
             words += "".join(f" ~{text[a:b]}~" for a, b in _from_to(self.struck, start, stop))
         if not self.links:
             return words
-        targets = [target for _, target in _from_to(self.links, start, stop)]
+        # Links after the last word (an image with no words, a file included there) are its.
+        last = stop if stop < len(text) else self.length + 1
+        targets = [target for _, target in _from_to(self.links, start, last)]
         return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
 
 
