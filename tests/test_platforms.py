@@ -122,3 +122,17 @@ def test_a_snippet_line_below_a_requirement_is_no_word_of_it() -> None:
 def test_a_picture_without_words_after_the_last_word_is_still_compared(old: str) -> None:
     # The picture's address counts as a link's target, also where no word follows it.
     assert_verdict(old, old.replace("glass", "clay"), "editorial")
+
+
+@pytest.mark.parametrize(
+    "old",
+    [
+        '<Admonition type="tip" title="Tip">\nLids MAY be reused.\n</Admonition>\n',
+        '<Aside type="tip" title="Tip">\nLids MAY be reused.\n</Aside>\n',
+    ],
+)
+def test_an_admonition_component_is_a_callout_of_its_type(old: str) -> None:
+    # Docusaurus' `<Admonition>` and Starlight's `<Aside>`: a title that is the kind's name is
+    # the default one, as a `:::tip` shows it.
+    assert_verdict(old, ":::tip\nLids MAY be reused.\n:::\n", "formatting", "page.mdx")
+    assert parse(old, name="page.mdx").admonitions[0].kind == "tip"

@@ -54,8 +54,22 @@ TYPE_ATTRIBUTES = ("type", "kind", "variant", "color", "style", "0")
 shortcode's first positional argument (``{{< hint warning >}}``)."""
 
 CALLOUT_COMPONENTS: dict[str, frozenset[str]] = {
+    # Docusaurus' `<Admonition type="tip">` and Starlight's `<Aside type="caution">` are callouts
+    # of their `type`, as the `:::` syntax they stand for is.
     "mdx": frozenset(
-        {"note", "warning", "info", "tip", "check", "danger", "callout", "caution", "important"}
+        {
+            "note",
+            "warning",
+            "info",
+            "tip",
+            "check",
+            "danger",
+            "callout",
+            "caution",
+            "important",
+            "admonition",
+            "aside",
+        }
     ),
     "hugo": frozenset({"callout", "hint", "alert", "admonition", "notice"}),
 }
