@@ -136,3 +136,26 @@ def test_an_admonition_component_is_a_callout_of_its_type(old: str) -> None:
     # the default one, as a `:::tip` shows it.
     assert_verdict(old, ":::tip\nLids MAY be reused.\n:::\n", "formatting", "page.mdx")
     assert parse(old, name="page.mdx").admonitions[0].kind == "tip"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Relays MUST seal each jar before shipping.\n",
+            "Relays MUST seal each jar (1) before shipping.\n{ .annotate }\n\n"
+            "1.  Any lidded glass container.\n",
+        ),
+        (
+            '!!! note "Jars"\n\n    Relays MUST seal each jar before shipping.\n',
+            '!!! note annotate "Jars"\n\n    Relays MUST seal each jar (1) before shipping.\n\n'
+            "    1.  Any lidded glass container.\n",
+        ),
+    ],
+)
+def test_an_annotation_marker_is_no_word_of_a_requirement(old: str, new: str) -> None:
+    # MkDocs Material shows an icon for `(1)` in a block of the class `annotate`, whose note
+    # opens on a click: a note added, as a footnote is, with no requirement changed.
+    assert_verdict(old, new, "editorial")
+    texts = [block.text for block in parse(new, name="page.md").blocks]
+    assert "Relays MUST seal each jar before shipping." in texts

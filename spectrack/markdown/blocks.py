@@ -153,6 +153,9 @@ class _Walk:
     """The texts of ``headings``, kept with them: every block carries it."""
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
+    annotated: list[bool] = field(default_factory=list)
+    """Whether each open container is an MkDocs admonition of the class ``annotate``
+    (``!!! note annotate``), whose paragraphs' ``(1)`` markers are annotations."""
     list_item_pending: bool = False
     lead_in: Sentence | None = None
     """The block just added, when a list that follows would be part of its requirement."""
@@ -347,7 +350,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind == "paragraph_open":
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
             children = _without_attribute_list(
-                _without_callout_label(_snippets_read(tokens[index + 1].children or []))
+                _without_callout_label(_snippets_read(tokens[index + 1].children or [])),
+                any(state.annotated),
             )
             box = None
             if block_kind is BlockKind.LIST_ITEM:
@@ -421,6 +425,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             if folded or _element_name(token) not in WRAPPERS:
                 state.lead_in = None
             state.containers.append(folded[0] if folded else None)
+            state.annotated.append(kind == "admonition_open" and "annotate" in token.info.split())
             if folded:
                 state.admonitions.append(
                     Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
@@ -428,6 +433,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
         elif kind in _CLOSERS and state.containers:
             state.lead_in = None
             state.containers.pop()
+            state.annotated.pop()
             if state.listing_depths and state.listing_depths[-1] == len(state.containers):
                 state.listing_depths.pop()
                 state.close_table()
@@ -475,16 +481,44 @@ def fence_language(info: str) -> str:
     return first.lower()
 
 
-def _without_attribute_list(children: list[Token]) -> list[Token]:
-    """A paragraph's inline tokens without an `ATTRIBUTE_LIST` that is its last line."""
+def _without_attribute_list(children: list[Token], annotated: bool = False) -> list[Token]:
+    """A paragraph's inline tokens without an `ATTRIBUTE_LIST` that is its last line, and with
+    MkDocs Material's annotation markers made marks where the list, or the admonition around
+    (``annotated``), has the class ``annotate``."""
     last = children[-1] if children else None
-    if last is None or last.type != "text" or ATTRIBUTE_LIST.fullmatch(last.content) is None:
-        return children
+    attributes = (
+        ATTRIBUTE_LIST.fullmatch(last.content) if last is not None and last.type == "text" else None
+    )
     before = children[:-1]
-    if before and before[-1].type not in ("softbreak", "hardbreak"):
+    if attributes is None or (before and before[-1].type not in ("softbreak", "hardbreak")):
         # After text on the same line it is no block's attribute list: readers see it.
-        return children
+        return _annotation_marks(children) if annotated else children
+    if annotated or _ANNOTATE.search(attributes[0]):
+        return _annotation_marks(before[:-1])
     return before[:-1]
+
+
+_ANNOTATE = re.compile(r"(?<![\w-])\.annotate(?![\w-])")
+"""The class that makes an MkDocs Material block's ``(1)`` markers annotations."""
+_ANNOTATION_MARKER = re.compile(r"[ \t]*\((\d+)\)!?")
+
+
+def _annotation_marks(children: list[Token]) -> list[Token]:
+    """Inline tokens with each annotation marker (``(1)``) in their text made a mark: Material
+    shows an icon there whose note (the list below) opens on a click, no word of the sentence,
+    as a footnote's mark is none."""
+    result: list[Token] = []
+    for token in children:
+        if token.type != "text" or "(" not in token.content:
+            result.append(token)
+            continue
+        position = 0
+        for marker in _ANNOTATION_MARKER.finditer(token.content):
+            result.append(replace(token, content=token.content[position : marker.start()]))
+            result.append(Token("footnote_ref", "", 0, meta={"label": f"annotation-{marker[1]}"}))
+            position = marker.end()
+        result.append(replace(token, content=token.content[position:]))
+    return result
 
 
 def _snippets_read(children: list[Token]) -> list[Token]:
