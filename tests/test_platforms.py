@@ -159,3 +159,16 @@ def test_an_annotation_marker_is_no_word_of_a_requirement(old: str, new: str) ->
     assert_verdict(old, new, "editorial")
     texts = [block.text for block in parse(new, name="page.md").blocks]
     assert "Relays MUST seal each jar before shipping." in texts
+
+
+@pytest.mark.parametrize(
+    ("page", "path"),
+    [
+        ('# Jars\n\n<Snippet file="intro.mdx" />\n', "page.mdx"),
+        ('# Jars\n\n{{< include "intro.md" >}}\n', "page.md"),
+        ('# Jars\n\n{{< readfile file="intro.md" >}}\n', "page.md"),
+    ],
+)
+def test_including_another_file_is_editorial(page: str, path: str) -> None:
+    # Readers see the included file's text in its place: another file, other words.
+    assert_verdict(page, page.replace("intro", "outro"), "editorial", path)

@@ -63,6 +63,9 @@ a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}``, hugo-book ``{{<
 and ``{{% notice warning "Hot" %}}`` (its style, then its title) with those values, as
 ``title=`` would."""
 _LABELS = ("title", "label", "name")
+_INCLUDES = frozenset({("hugo", "include"), ("hugo", "readfile")})
+"""Shortcodes that show the text of the file their first argument names in their place
+(``{{< include "jars.md" >}}``): which file it is counts as a link's target."""
 _FLAG_VALUES = frozenset({"", "{true}", "{false}", "true", "false"})
 """Values that make an attribute a flag set or unset rather than text."""
 
@@ -693,6 +696,8 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             else:
                 inline.append(shown)
     inline.links.extend((0, target) for target in attribute_targets(attrs))
+    if (token.meta["syntax"], token.meta.get("name", "")) in _INCLUDES and attrs.get("0"):
+        inline.links.append((0, attrs["0"]))
     # Where an API field goes (``query="limit"`` or ``header="limit"``) says where to send it.
     inline.links.extend(
         (0, f"in:{place}") for place in field if place in FIELD_PLACES and place in attrs

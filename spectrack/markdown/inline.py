@@ -111,8 +111,9 @@ VISIBLE_ATTRIBUTES = (
 """Component attributes whose values readers see as text (a card's title and subtitle, a badge's
 or a button's text); of a component inside a sentence (``<Tooltip tip="…">``), on hovering over
 its words."""
-LINK_ATTRIBUTES = ("href", "src", "link", "url")
-"""Component attributes that are link targets."""
+LINK_ATTRIBUTES = ("href", "src", "link", "url", "file")
+"""Component attributes that are link targets, or name the file whose text shows in their place
+(Mintlify's ``<Snippet file="…" />``, Docsy's ``{{< readfile file="…" >}}``)."""
 
 _ZERO_WIDTH_CHARACTERS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _ZERO_WIDTH = dict.fromkeys(map(ord, _ZERO_WIDTH_CHARACTERS), None)
