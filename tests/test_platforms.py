@@ -172,3 +172,39 @@ def test_an_annotation_marker_is_no_word_of_a_requirement(old: str, new: str) ->
 def test_including_another_file_is_editorial(page: str, path: str) -> None:
     # Readers see the included file's text in its place: another file, other words.
     assert_verdict(page, page.replace("intro", "outro"), "editorial", path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "path"),
+    [
+        (
+            '{{< card header="Glass jars" >}}\nRelays MUST rinse them.\n{{< /card >}}\n',
+            '{{< card header="Clay jars" >}}\nRelays MUST rinse them.\n{{< /card >}}\n',
+            "page.md",
+        ),
+        (
+            '<Card title="Jars" href="/jars" cta="Read the guide">\nRelays MUST rinse.\n</Card>\n',
+            '<Card title="Jars" href="/jars" cta="Skip the guide">\nRelays MUST rinse.\n</Card>\n',
+            "page.mdx",
+        ),
+        (
+            'Relays MUST rinse <Tooltip headline="Jar" tip="A lidded pot">jars</Tooltip>.\n',
+            'Relays MUST rinse <Tooltip headline="Pot" tip="A lidded pot">jars</Tooltip>.\n',
+            "page.mdx",
+        ),
+    ],
+)
+def test_a_cards_header_and_call_to_action_are_words_readers_see(
+    old: str, new: str, path: str
+) -> None:
+    assert_verdict(old, new, "editorial", path)
+
+
+def test_a_cards_header_reads_as_its_title_elsewhere() -> None:
+    old = '{{< card header="Glass jars" >}}\nRelays MUST rinse them.\n{{< /card >}}\n'
+    assert_verdict(
+        old, '<Card title="Glass jars">\nRelays MUST rinse them.\n</Card>\n', "formatting"
+    )
+    # A field's place is the field's: `header="X-Jar"` shows once.
+    field = '<ParamField header="X-Jar" type="string">\nThe jar.\n</ParamField>\n'
+    assert parse(field, name="page.mdx").blocks[0].text == "X-Jar · string"

@@ -669,14 +669,17 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
     field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
     callout = token.type == "component_open" and ADMONITION_TOKENS[token.type](token) is not None
-    if not any(attrs.get(name) for name in _LABELS):
-        defaults = LABEL_DEFAULTS.get((token.meta["syntax"], token.meta.get("name", "")), ())
+    defaults = LABEL_DEFAULTS.get((token.meta["syntax"], token.meta.get("name", "")), ())
+    if defaults:
+        # What stands for a missing label shows as that label only (Docsy's tab `header=`).
         label = next((attrs[name] for name in defaults if attrs.get(name)), None)
-        if label is not None:
+        attrs = {name: value for name, value in attrs.items() if name not in defaults}
+        if label is not None and not any(attrs.get(name) for name in _LABELS):
             # A callout's is its title, which the kind's name leaves unshown (see below).
-            attrs = {**attrs, "title" if callout else "label": label}
+            attrs["title" if callout else "label"] = label
     inline = InlineText()
-    for name in (*VISIBLE_ATTRIBUTES, *field):
+    # A field's place (`header="X-Jar"`) is read as the field's, not as a card's header.
+    for name in (*(name for name in VISIBLE_ATTRIBUTES if name not in field), *field):
         value = attrs.get(name)
         if name not in field and value in _FLAG_VALUES:
             # A flag, not words: Docsy's `{{< tabpane text=true >}}` renders its tabs' bodies as

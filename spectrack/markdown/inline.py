@@ -97,8 +97,10 @@ MkDocs' ``{: #setup }``, Pandoc's ``{.unnumbered}``): Docusaurus, MkDocs and Pan
 the anchor and the heading's classes, and readers never see them."""
 
 VISIBLE_ATTRIBUTES = (
+    "header",
     "title",
     "subtitle",
+    "headline",
     "label",
     "text",
     "description",
@@ -107,10 +109,13 @@ VISIBLE_ATTRIBUTES = (
     "alt",
     "summary",
     "name",
+    "cta",
+    "footer",
 )
-"""Component attributes whose values readers see as text (a card's title and subtitle, a badge's
-or a button's text); of a component inside a sentence (``<Tooltip tip="…">``), on hovering over
-its words."""
+"""Component attributes whose values readers see as text (a card's header, title, subtitle and
+footer, as Docsy's ``{{< card header="…" >}}`` has them, a badge's or a button's text, the words
+of a Mintlify card's or tooltip's call to action, ``cta``); of a component inside a sentence
+(``<Tooltip headline="…" tip="…">``), on hovering over its words."""
 LINK_ATTRIBUTES = ("href", "src", "link", "url", "file")
 """Component attributes that are link targets, or name the file whose text shows in their place
 (Mintlify's ``<Snippet file="…" />``, Docsy's ``{{< readfile file="…" >}}``)."""
