@@ -208,3 +208,12 @@ def test_a_cards_header_reads_as_its_title_elsewhere() -> None:
     # A field's place is the field's: `header="X-Jar"` shows once.
     field = '<ParamField header="X-Jar" type="string">\nThe jar.\n</ParamField>\n'
     assert parse(field, name="page.mdx").blocks[0].text == "X-Jar · string"
+
+
+def test_a_directive_title_attribute_titles_a_container() -> None:
+    old = ':::note{title="Hot jars"}\nRelays MUST vent.\n:::\n'
+    assert_verdict(old, ":::note[Hot jars]\nRelays MUST vent.\n:::\n", "formatting")
+    assert [block.text for block in parse(old, name="page.md").blocks] == [
+        "Hot jars",
+        "Relays MUST vent.",
+    ]

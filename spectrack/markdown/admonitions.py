@@ -13,9 +13,14 @@ from collections.abc import Callable
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-_CONTAINER_PARAMS = re.compile(r"\s*([A-Za-z]+)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*))?")
+_CONTAINER_PARAMS = re.compile(
+    r"\s*([A-Za-z]+)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*)|(\{[^{}]*\})\s*$)?"
+)
 """A container's name, then its title: Docusaurus 3's label in brackets, which directive
-attributes in braces may follow (``tip[Title]{#id}``, unseen), or words after a space."""
+attributes in braces may follow (``tip[Title]{#id}``, unseen), or words after a space, or
+directive attributes alone, whose ``title`` is one (``tip{title="Title"}``, as remark-directive
+callout plugins read it)."""
+_TITLE_ATTRIBUTE = re.compile(r"""(?<![\w-])title=(?:"([^"]*)"|'([^']*)'|([^\s"'{}]+))""")
 
 KINDS = ("note", "tip", "important", "warning", "caution")
 
@@ -132,7 +137,11 @@ def container_name_and_title(params: str) -> tuple[str, str]:
     match = _CONTAINER_PARAMS.match(params)
     if match is None:
         return "", ""
-    return match.group(1).lower(), (match.group(2) or match.group(3) or "").strip()
+    title = match.group(2) or match.group(3)
+    if match.group(4):
+        attribute = _TITLE_ATTRIBUTE.search(match.group(4))
+        title = next((value for value in attribute.groups() if value), "") if attribute else ""
+    return match.group(1).lower(), (title or "").strip()
 
 
 def _container(token: Token) -> tuple[str, str] | None:
