@@ -217,3 +217,27 @@ def test_a_directive_title_attribute_titles_a_container() -> None:
         "Hot jars",
         "Relays MUST vent.",
     ]
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Relays ==MUST== vent *hot* jars.\n",
+        "Relays **MUST** vent ^^hot^^ jars.\n",
+        "Relays ==**MUST**== vent *hot* jars. :material-fire:{ .hot }\n",
+    ],
+)
+def test_pymdown_marks_and_icon_attributes_show_the_words_alone(new: str) -> None:
+    # MkDocs Material highlights `==…==` and underlines `^^…^^`, as emphasis sets words off;
+    # an icon's attribute list (`{ .hot }`) colours it.
+    old = "Relays **MUST** vent *hot* jars.\n"
+    assert_verdict(old, new, "formatting")
+    assert parse(new, name="page.md").blocks[0].text == "Relays MUST vent hot jars."
+
+
+def test_a_keyword_changed_in_a_pymdown_mark_is_reported_without_it() -> None:
+    report = diff_texts("Relays ==MUST== vent.\n", "Relays ==SHOULD== vent.\n", "page.md")
+    assert report is not None
+    assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
+        ("weakened", "Relays SHOULD vent.")
+    ]

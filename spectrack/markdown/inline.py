@@ -89,6 +89,11 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``), or right after a link, an image, a code
 span or emphasis (``[Start](start.md){ .md-button }``): it sets the element's id and classes,
 and readers never see it."""
+_EMOJI_WITH_ATTRIBUTES = re.compile(
+    rf"(?<![\w:/]):([a-z0-9_+-]+):(?:{ATTRIBUTE_LIST.pattern})?(?![\w:/])"
+)
+"""An emoji or icon by name with the attribute list MkDocs Material lets follow it
+(``:material-fire:{ .hot }``, a colour or a class), which readers never see."""
 _ATTRIBUTED = frozenset({"link_close", "image", "code_inline", "em_close", "strong_close"})
 """Inline elements that an attribute list right after them (no space between) belongs to."""
 HEADING_ID = re.compile(r"[ \t]*\{:?[ \t]*[#.][\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
@@ -482,7 +487,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
-                content = _EMOJI_SHORTCODE.sub(_emoji_shown, content)
+                content = _EMOJI_WITH_ATTRIBUTES.sub(_emoji_shown, content)
             if "{{" in content:
                 _with_shortcodes(result, content)
             else:

@@ -83,6 +83,7 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "escape": "\\",
     "backticks": "`",
     "strikethrough": "~",
+    "pymdown_mark": "=^",
     "emphasis": "*_",
     "link": "[",
     "footnote_ref": "[",
@@ -174,6 +175,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
         md.block.ruler.before(
             "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
         )
+        md.inline.ruler.before("emphasis", "pymdown_mark", pymdown.inline_mark_rule)
         md.block.ruler.before(
             "fence",
             "pymdown_block",
@@ -333,8 +335,9 @@ underlined with ``=`` or ``-`` before a blank line; a definition list's term is 
 line that starts with ``:`` or ``~``, blank lines between."""
 
 
-_INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]")
-"""Characters that can start inline syntax other than a line break (links, code, emphasis…)."""
+_INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]|==|\^\^")
+"""Characters that can start inline syntax other than a line break (links, code, emphasis…,
+PyMdown's marks)."""
 
 INLINE_CACHE = "spectrack_inline_cache"
 """``env`` key of a dict from inline source to its parsed children, shared between parses."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
 
 from spectrack.markdown.admonitions import KIND_BY_NAME
 from spectrack.markdown.nesting import indented_as_code
@@ -121,3 +122,59 @@ def closing_line(
         else:
             return line
     return None
+
+
+INLINE_MARKS = (("==", "mark"), ("^^", "ins"))
+"""PyMdown's inline marks that MkDocs Material reads (``==highlighted==``, ``^^inserted^^``),
+and the HTML element each renders: a way to set words off, as emphasis is, so readers see the
+words alone (``**MUST**`` → ``==MUST==`` is formatting)."""
+_BRACKET = re.compile(r"(?<!\\)[\[\]]")
+_NO_CLOSER = "pymdown_no_closer"
+"""The ``env`` key of the text and the range (from a position to the end of what was searched,
+which a link's words end early) in which each mark's delimiter closes nothing."""
+
+
+def inline_mark_rule(state: StateInline, silent: bool) -> bool:
+    """``==words==`` and ``^^words^^`` (Markdown pages): the words between, in the element each
+    renders; a delimiter after a letter or digit opens none, nor one before a space, as PyMdown's
+    "smart" marks read them."""
+    src, start, maximum = state.src, state.pos, state.posMax
+    found = next((mark for mark in INLINE_MARKS if src.startswith(mark[0], start)), None)
+    if found is None:
+        return False
+    delimiter, tag = found
+    first = start + len(delimiter)
+    if (
+        first >= maximum
+        or src[first].isspace()
+        or src[first] == delimiter[0]
+        or (start and src[start - 1].isalnum())
+    ):
+        return False
+    no_closer: dict[str, tuple[str, int, int]] = state.env.setdefault(_NO_CLOSER, {})
+    known = no_closer.get(delimiter)
+    if known is not None and known[0] is src and known[1] <= start and maximum <= known[2]:
+        return False
+    end = src.find(delimiter, first + 1, maximum)
+    while end != -1 and (
+        src[end - 1].isspace() or src[end + len(delimiter) : end + len(delimiter) + 1].isalnum()
+    ):
+        end = src.find(delimiter, end + 1, maximum)
+    if end == -1:
+        # None closes after here either: a later opener need not search again (linear time).
+        no_closer[delimiter] = (src, start, maximum)
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(src, first, end):
+        depth += 1 if bracket[0] == "[" else -1
+        if depth < 0:
+            # It would close past the end of the link's words it opens in: no mark.
+            return False
+    if not silent:
+        state.push("html_inline", "", 0).content = f"<{tag}>"
+        state.pos, state.posMax = first, end
+        state.md.inline.tokenize(state)
+        state.posMax = maximum
+        state.push("html_inline", "", 0).content = f"</{tag}>"
+    state.pos = end + len(delimiter)
+    return True
