@@ -241,3 +241,48 @@ def test_a_keyword_changed_in_a_pymdown_mark_is_reported_without_it() -> None:
     assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
         ("weakened", "Relays SHOULD vent.")
     ]
+
+
+STEPS_LED_IN = """\
+Relays MUST do this:
+
+<Steps>
+  <Step title="Fill">
+    Fill the jar.
+  </Step>
+  <Step title="Seal">
+    Seal the lid.
+  </Step>
+</Steps>
+"""
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "path"),
+    [
+        # Starlight's and Hextra's steps wrap an ordered list, which a lead-in above introduces.
+        ("<Steps>\n\n1. Fill the jar.\n2. Seal the lid.\n\n</Steps>\n", "page.mdx"),
+        ("{{% steps %}}\n\n1. Fill the jar.\n2. Seal the lid.\n\n{{% /steps %}}\n", "page.md"),
+    ],
+)
+def test_steps_read_as_the_numbered_list_they_show(wrapped: str, path: str) -> None:
+    lead_in = "Relays MUST do this:\n\n"
+    plain = lead_in + "1. Fill the jar.\n2. Seal the lid.\n"
+    assert_verdict(lead_in + wrapped, plain, "formatting", path)
+
+
+def test_mintlify_steps_re_rendered_as_a_list_keep_their_requirement() -> None:
+    listed = (
+        "Relays MUST do this:\n\n1. **Fill**\n\n   Fill the jar.\n\n"
+        "2. **Seal**\n\n   Seal the lid.\n"
+    )
+    assert_verdict(STEPS_LED_IN, listed, "formatting", "page.mdx")
+
+
+def test_a_step_changed_under_a_requirement_changes_it() -> None:
+    new = STEPS_LED_IN.replace("Seal the lid.", "Seal the rim.")
+    report = diff_texts(STEPS_LED_IN, new, "page.mdx")
+    assert report is not None
+    assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
+        ("modified", "Relays MUST do this: Seal the rim.")
+    ]

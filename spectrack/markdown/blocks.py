@@ -91,9 +91,10 @@ _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 WRAPPERS = frozenset({"div", "figure", "section", "center"})
 """HTML elements that only lay out what they hold: a table or a list that one wraps is still
 right below the requirement above it."""
-HTML_LISTINGS = frozenset({"table", "ul", "ol"})
+HTML_LISTINGS = frozenset({"table", "ul", "ol", "steps"})
 """HTML elements whose rows or items a requirement right above introduces, as it does a
-Markdown table's or list's."""
+Markdown table's or list's; and the numbered steps of Mintlify's, Starlight's and Hextra's
+``<Steps>`` (``{{% steps %}}``), which show as an ordered list does."""
 _TABLE_HEADS = frozenset({"caption", "thead"})
 """Parts of an HTML table that title it or name its columns: no item of the requirement that
 introduces the table, whatever cells their rows have."""
@@ -705,7 +706,12 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     inline.links.extend(
         (0, f"in:{place}") for place in field if place in FIELD_PLACES and place in attrs
     )
-    state.add(BlockKind.COMPONENT, inline, (span[0], span[0] + 1 if token.nesting else span[1]))
+    kind = BlockKind.COMPONENT
+    if _element_name(token) == "step" and state.lead_ins and state.lead_ins[-1] is not None:
+        # A step's title is its item's first words, as `1. **Fill**` has them: part of the
+        # requirement that introduces the steps (see `HTML_LISTINGS`).
+        kind = BlockKind.LIST_ITEM
+    state.add(kind, inline, (span[0], span[0] + 1 if token.nesting else span[1]))
 
 
 def _shown(name: str, value: str | None) -> str:
