@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from spectrack.model import ChangeKind, Keyword
 
@@ -64,21 +65,24 @@ def find_keywords(text: str, skip: Sequence[tuple[int, int]] = ()) -> tuple[Keyw
 _KEYWORD_STANDARDS = re.compile(r"\b(?:RFC ?2119|RFC ?8174|BCP ?14)\b")
 
 
-_FEWEST_LISTED = 2
-"""How many keywords, told apart, the sentence that says how to read them lists at least: one
-that only speaks of RFC 2119 ("Timers MUST be interpreted as seconds, per RFC 2119") is a
-requirement."""
+_LIST_JOINT = re.compile(r"""[\s,"'“”‘’„]*(?:\b(?:and|or)\b[\s"'“”‘’„]*)?""")
+"""What parts the keywords that the sentence that says how to read them lists ("MUST", "MUST
+NOT", …, and "OPTIONAL"): commas, quotes, "and", "or"."""
 
 
 def _conventions(text: str) -> bool:
     """Whether ``text`` is the sentence that says how to read the keywords ("… are to be
-    interpreted as described in BCP 14 [RFC2119] [RFC8174] …"): it lists them (see
-    `_FEWEST_LISTED`), quoted or not, and requires nothing."""
-    return (
-        "interpreted" in text
-        and _KEYWORD_STANDARDS.search(text) is not None
-        and len({" ".join(match.group().split()) for match in _PATTERN.finditer(text)})
-        >= _FEWEST_LISTED
+    interpreted as described in BCP 14 [RFC2119] [RFC8174] …"): it lists them, quoted or not,
+    two at least one after the other (see `_LIST_JOINT`), and requires nothing. One that only
+    speaks of RFC 2119 ("Timers MUST be interpreted as seconds, per RFC 2119", "… and MAY be
+    fractional") is a requirement."""
+    if "interpreted" not in text or _KEYWORD_STANDARDS.search(text) is None:
+        return False
+    matches = list(_PATTERN.finditer(text))
+    return any(
+        first.group().split() != second.group().split()
+        and _LIST_JOINT.fullmatch(text, first.end(), second.start()) is not None
+        for first, second in pairwise(matches)
     )
 
 

@@ -237,3 +237,63 @@ def test_a_requirement_that_speaks_of_rfc_2119_keeps_its_keyword() -> None:
         )
         == "normative"
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A label after a noun, whatever follows it.
+        ("If tank A drains, relays MUST stop.", "If a tank drains, relays MUST stop."),
+        ("Relays MUST fill tank A first.", "Relays MUST fill a tank first."),
+        # An object joined by "and" is no subject a pronoun stands for.
+        (
+            "The kettle heats the jar and the lid. It MUST stop.",
+            "The kettle heats the jar and the lid. The lid MUST stop.",
+        ),
+        # Two keywords in a sentence that speaks of RFC 2119, not listed one after the other.
+        (
+            "Timers MUST be interpreted as seconds and MAY be fractional, per RFC 2119.",
+            "Timers SHOULD be interpreted as seconds and MAY be fractional, per RFC 2119.",
+        ),
+    ],
+)
+def test_review_missed_alerts_are_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A misspelling whose first letters are a prefix, mended.
+        ("Old lids MUST be superceded by new ones.", "Old lids MUST be superseded by new ones."),
+        # "request" and "nearest" end as superlatives do, and rank nothing.
+        (
+            "Clients MUST send each request to the nearest relay over HTTP or WebSocket.",
+            "Clients MUST send each request to the nearest relay over WebSocket or HTTP.",
+        ),
+        # Header names in other phrasings, in another case.
+        (
+            "Relays MUST send the `JAR-Id` HTTP header.",
+            "Relays MUST send the `Jar-Id` HTTP header.",
+        ),
+        (
+            "Relays MUST send the `JAR-Id` and `LID-Id` headers.",
+            "Relays MUST send the `Jar-Id` and `Lid-Id` headers.",
+        ),
+        ("Relays MUST send this header: `JAR-Id`.", "Relays MUST send this header: `Jar-Id`."),
+        # A clause's subject after "and" and a determiner.
+        (
+            "The lid may be loose, and the relay cannot tell. It MUST wait.",
+            "The lid may be loose, and the relay cannot tell. The relay MUST wait.",
+        ),
+    ],
+)
+def test_review_false_alerts_are_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"
+
+
+def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() -> None:
+    page = diff_texts(
+        "# Jars\n\nThe jar MUST close.\n", "# Jars\n\nThe valve MUST NOT open.\n", "p.md"
+    )
+    assert sorted(change.kind.value for change in page.changes) == ["added", "removed"]

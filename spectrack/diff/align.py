@@ -23,6 +23,8 @@ SIMILARITY_THRESHOLD = 0.4
 PAIRS_PER_UNIT = 64
 """How many index entries per unit a region may look at for similar pairs (see `_partners`):
 where most words are shared by all units, the filter would keep every pair."""
+ARTICLES = frozenset({"a", "an", "the"})
+"""Words whose addition, removal or exchange is grammar, not a change of requirement."""
 PLACE_SIMILARITY = SIMILARITY_THRESHOLD / 2
 """How alike two requirements must be to pair as one changed when each is the only one in its
 place (see `places_kept`)."""
@@ -573,14 +575,14 @@ def _same_place(before: Unit, after: Unit) -> bool:
     """Whether two requirements, each alone in its place, are one changed: with the same
     keywords, one says every word of the other and more ("Lids MUST click." → "Lids MUST click
     for the sake of clarity."); both say the same up to their first keyword ("A jar MUST NOT
-    …", a list item rewritten); or they share words, if fewer than the similarity threshold
+    …", a list item rewritten); or they share words (but keywords and articles), if fewer than the similarity threshold
     asks of sentences that may have come from anywhere (`PLACE_SIMILARITY`)."""
     old_words, new_words = _word_set(before), _word_set(after)
     if before.sentence.keywords == after.sentence.keywords and (
         old_words <= new_words or new_words <= old_words
     ):
         return True
-    if similarity(old_words, new_words) >= PLACE_SIMILARITY:
+    if similarity(_content_words(before), _content_words(after)) >= PLACE_SIMILARITY:
         return True
     subject = _subject_and_keyword(before)
     return bool(subject) and subject == _subject_and_keyword(after)
@@ -630,9 +632,18 @@ def _by_words_without_keywords(units: Iterable[Unit | None]) -> dict[frozenset[s
     return found
 
 
+def _content_words(unit: Unit) -> frozenset[str]:
+    """A requirement's words without its keywords and articles, which any two share."""
+    return _word_set(unit) - _spelled_keywords(unit) - ARTICLES
+
+
 def _without_keywords(unit: Unit) -> frozenset[str]:
-    spelled = {part.lower() for keyword in unit.sentence.keywords for part in keyword.word.split()}
-    return (_word_set(unit) - spelled) | {"\0keyword"}
+    return (_word_set(unit) - _spelled_keywords(unit)) | {"\0keyword"}
+
+
+def _spelled_keywords(unit: Unit) -> set[str]:
+    """The words of a unit's keywords, in lowercase."""
+    return {part.lower() for keyword in unit.sentence.keywords for part in keyword.word.split()}
 
 
 def _onto_changed_lines(

@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import WORD_OR_SIGN, Unit, piece_runs, signs_of, words_of
+from spectrack.diff.align import ARTICLES, WORD_OR_SIGN, Unit, piece_runs, signs_of, words_of
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
@@ -136,6 +136,10 @@ ORDER_WORDS = frozenset(
 )
 """Words that make a series' order part of a requirement: its items in another order say
 something else there ("sorted by size: small, medium, large"; "gas, coal, and finally wood")."""
+_SUPERLATIVES = (
+    "(?:larg|small|old|new|high|low|earli|lat|fast|slow|long|short|bigg|great|strong|weak)est"
+)
+"""Superlatives that rank what they speak of by size, age, place or speed ("largest")."""
 _LIST_ORDER = re.compile(
     r"\bin (?:this |the following |the listed |the given |the same |that |the |their |its "
     r"|strict |exact )?order\b(?!-| to\b)"
@@ -146,15 +150,15 @@ _LIST_ORDER = re.compile(
     r"|\b(?:in|by) (?:these |those |their |its |the |decreasing |descending |increasing "
     r"|ascending )?(?:order of )?(?:priority|priorities|preference|preferences)\b"
     r"|\b(?:priority|preference) order\b|\border of (?:priority|preference)\b"
-    r"|\bprioriti[sz]ed\b|\b(?:most \w+|\w+est) first\b"
-    r"|\b(?:most|least|\w\w+est) (?:\w+ )?to (?:the )?(?:most|least|\w\w+est)\b"
+    r"|\bprioriti[sz]ed\b"
+    rf"|\b(?:most \w+|{_SUPERLATIVES}) first\b"
+    rf"|\b(?:most|least|{_SUPERLATIVES}) (?:\w+ )?to (?:the )?(?:most|least|{_SUPERLATIVES})\b"
 )
 """How a requirement that introduces a list says its items' order matters ("in this order:",
-"by priority", "sequentially", "most preferred first", "largest to smallest"). Not "in any order", nor an order, a
-priority or a sequence number it speaks of, nor words of time ("After connecting, …")."""
+"by priority", "sequentially", "most preferred first", "largest to smallest"). Not "in any
+order", nor an order, a priority or a sequence number it speaks of, nor words of time ("After
+connecting, …"), nor a word that only ends as a superlative does ("request", "nearest of")."""
 
-ARTICLES = frozenset({"a", "an", "the"})
-"""Words whose addition, removal or exchange is grammar, not a change of requirement."""
 CONNECTIVES = frozenset(
     {"also", "additionally", "furthermore", "moreover", "however", "likewise", "similarly"}
 )
@@ -341,9 +345,10 @@ def folded(text: str) -> str:
     return "".join([*pieces, _lowercase(text[start:])])
 
 
-_LABEL_A = re.compile(r"(?<=[a-z0-9] )A(?![\w-])(?! (?!and\b|or\b)[a-z])")
-"""A capital "A" after a word, where no noun follows it: a name ("tank A", "size A MUST"), not
-the article, which a page cannot exchange with "the" or leave out without naming another."""
+_LABEL_A = re.compile(r"(?<=[a-z0-9] )A(?![\w-])")
+"""A capital "A" after a word in small letters: a name ("tank A", "if tank A drains"), not the
+article, which starts a sentence, a line or what follows a colon; a page cannot exchange it with
+"the" or leave it out without naming another."""
 
 
 def _lowercase(text: str) -> str:
@@ -434,7 +439,7 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     # "ocurence"), and another word where they are new ones ("mebibytes" → "megabytes").
     if distance == 2 and set(old_word) != set(new_word):
         return False
-    return old_word not in english_words() and not _prefixed_word(old_word)
+    return old_word not in english_words() and not _prefixed_words(old_word, new_word)
 
 
 _PREFIXES = (
@@ -467,14 +472,16 @@ _SHORTEST_STEM = 5
 rather than a slip that happens to start with one ("untill" is no "un" + "till")."""
 
 
-def _prefixed_word(word: str) -> bool:
-    """Whether ``word`` is a prefix and an English word ("restacked", "prefilled",
-    "autolocking"): a word the dictionary lacks, not a misspelling of a word near it
-    ("restocked", "prefiled")."""
+def _prefixed_words(old_word: str, new_word: str) -> bool:
+    """Whether both words are one prefix and an English word ("restacked" → "restocked",
+    "prefilled" → "prefiled"): a word the dictionary lacks made into another, not a misspelling
+    mended ("superceded" → "superseded", where only the first stem is a word)."""
     return any(
-        word.startswith(prefix)
-        and len(word) - len(prefix) >= _SHORTEST_STEM
-        and word[len(prefix) :] in english_words()
+        old_word.startswith(prefix)
+        and new_word.startswith(prefix)
+        and min(len(old_word), len(new_word)) - len(prefix) >= _SHORTEST_STEM
+        and old_word[len(prefix) :] in english_words()
+        and new_word[len(prefix) :] in english_words()
         for prefix in _PREFIXES
     )
 
@@ -717,28 +724,37 @@ def _named_in(noun: Sequence[str], antecedent: str) -> bool:
 
 
 _DETERMINERS = ARTICLES | {"each", "every", "all", "any", "some", "both", "such", "this", "these"}
-_CLAUSE_JOINT = re.compile(r"[,;:]|\b(?:and|but|or|so|while|whereas|yet)\b", re.IGNORECASE)
-"""Where a sentence's next clause, which may have a subject of its own, starts."""
+_CLAUSE_JOINT = re.compile(
+    r"[,;:]|\b(?:but|so|while|whereas|yet)\b"
+    r"|\b(?:and|or)\b(?=\s+(?:the|a|an|each|every|this|these|its|their)\s+\w+\s+\w)",
+    re.IGNORECASE,
+)
+"""Where a sentence's next clause, which may have a subject of its own, starts: "and" or "or"
+only before a determiner, a noun and a verb ("… and the relay cannot tell"), since they as
+often join objects ("heats the jar and the lid.")."""
+_CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | {"and", "or"}
+"""Words that may open a clause before its subject (", and the relay waits")."""
 _SUBJECT_WORDS = 2
-"""How many words, after its articles and determiners, a clause's subject is looked for in: its
-noun and a word before it ("The session store keeps jars": "store")."""
+"""How many words a clause's subject is looked for in, after the words that open the clause and
+up to the next determiner, where an object starts ("The session store keeps jars": "session
+store"; "The kettle heats the jar": "kettle heats"; "Jars hold lids": "jars hold"). A longer
+subject's noun is missed ("Each cold glass jar …"), which errs towards an alert."""
 
 
 def _subjects(text: str) -> str:
-    """The words that the clauses of ``text`` start with, where their subjects stand ("The
-    kettle heats the jar" → "kettle heats"; "…, and the relay waits" → "relay waits")."""
+    """The words that the clauses of ``text`` start with, where their subjects stand (see
+    `_SUBJECT_WORDS`)."""
     subjects = []
     for clause in _CLAUSE_JOINT.split(text):
         words = words_of(clause)
         start = next(
-            (
-                index
-                for index, word in enumerate(words)
-                if word not in _DETERMINERS and word not in CONNECTIVES
-            ),
+            (index for index, word in enumerate(words) if word not in _CLAUSE_OPENERS),
             len(words),
         )
-        subjects += words[start : start + _SUBJECT_WORDS]
+        for word in words[start : start + _SUBJECT_WORDS]:
+            if word in _DETERMINERS:
+                break
+            subjects.append(word)
     return " ".join(subjects)
 
 
@@ -895,23 +911,34 @@ in other styles keep their case (`x-lid-size` → `X-Lid-Size` is another JSON k
 in sentences that speak of no header (`RSA-OAEP` is an algorithm's)."""
 
 
+_HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
+_AS_A_VALUE = re.compile(r"(?:\bto|\bvalues?|\bequals?|=)\W{0,2}\s*\W?\Z", re.IGNORECASE)
+"""What stands before a header's value rather than its name ("set … to `Fast-Lane`")."""
+_OTHER_NAME = re.compile(
+    r"\W{0,2}\s+(?:keys?|fields?|propert(?:y|ies)|parameters?|attributes?|members?|values?"
+    r"|objects?|elements?|types?)\b",
+    re.IGNORECASE,
+)
+"""What follows the name of something else than a header ("the `Lid-Size` key")."""
+
+
 def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
-    """The code spans of ``sentences`` that stand as a header's name, right before or after the
-    word "header" (`Mcp-Session-Id` in "the `Mcp-Session-Id` header"), in lowercase: not a
-    header's value (`Fast-Lane` in "set the `Jar-Mode` header to `Fast-Lane`")."""
+    """The code spans of ``sentences`` written as header names (see `_HEADER_NAME`) in a
+    sentence that speaks of a header, in lowercase: not where one stands as a value ("set the
+    `Jar-Mode` header to `Fast-Lane`") or names something else ("the `Lid-Size` key")."""
     names = set()
     for sentence in sentences:
-        if not _HEADER_WORD.search(sentence.text):
+        text = sentence.text
+        if not _HEADER_WORD.search(text):
             continue
-        for term in {term for term in sentence.code if _HEADER_NAME.fullmatch(term)}:
-            name = re.escape(term)
-            if re.search(
-                rf"(?<![\w-]){name}\W{{0,2}}\s+headers?\b"
-                rf"|\bheaders?\s+(?:named\s+|called\s+)?\W{{0,2}}{name}(?![\w-])",
-                sentence.text,
-                re.IGNORECASE,
+        code = {term for term in sentence.code if _HEADER_NAME.fullmatch(term)}
+        for found in _HYPHENATED.finditer(text):
+            if (
+                found[0] in code
+                and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
+                and _OTHER_NAME.match(text, found.end()) is None
             ):
-                names.add(term.lower())
+                names.add(found[0].lower())
     return frozenset(names)
 
 
