@@ -271,6 +271,31 @@ def test_steps_read_as_the_numbered_list_they_show(wrapped: str, path: str) -> N
     assert_verdict(lead_in + wrapped, plain, "formatting", path)
 
 
+@pytest.mark.parametrize(
+    ("opening", "closing", "path"),
+    [
+        ("<Steps>", "</Steps>", "page.mdx"),
+        ("{{% steps %}}", "{{% /steps %}}", "page.md"),
+        ("{{< steps >}}", "{{< /steps >}}", "page.md"),
+        ("<div>\n\n{{< steps >}}", "{{< /steps >}}\n\n</div>", "page.md"),
+        ("<ol>", "</ol>", "page.md"),
+        ("", "", "page.md"),
+    ],
+)
+@pytest.mark.parametrize("items_above", [0, 40])
+def test_a_step_edited_under_its_lead_in_reads_alike_in_windows_and_whole(
+    opening: str, closing: str, path: str, items_above: int
+) -> None:
+    # The window scan finds the steps' opening as the parser does, whatever its syntax, so a
+    # window keeps the requirement that introduces them, however far down the edited step is.
+    items = "".join(f"{number}. Stir {number}\n" for number in range(1, items_above + 1))
+    old = f"Relays MUST do this:\n\n{opening}\n\n{items}1. Fill\n2. Seal\n\n{closing}\n"
+    new = old.replace("Fill", "Drain")
+    windowed = diff_texts(old, new, path)
+    assert windowed == diff_texts(old, new, path, incremental=False)
+    assert windowed.verdict == "normative"
+
+
 def test_mintlify_steps_re_rendered_as_a_list_keep_their_requirement() -> None:
     listed = (
         "Relays MUST do this:\n\n1. **Fill**\n\n   Fill the jar.\n\n"

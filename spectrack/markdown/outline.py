@@ -52,8 +52,21 @@ _TABLE_DELIMITER = re.compile(
 """A table's delimiter row (``|---|:--:|``), which holds a pipe somewhere."""
 _DEFINITION = re.compile(r"[:~][ \t]")
 """A definition list's definition, under its term (see `parser`'s definition lists)."""
-_HTML_LISTING = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(HTML_LISTINGS))})[\s>]", re.IGNORECASE)
-_HTML_WRAPPER = re.compile(rf" {{0,3}}<(?:{'|'.join(sorted(WRAPPERS))})[\s>]", re.IGNORECASE)
+
+
+def _opening(names: frozenset[str]) -> re.Pattern[str]:
+    """A line that opens one of the elements ``names``, as the parser reads them: an HTML or
+    JSX tag (``<Steps>``) or a Hugo shortcode (``{{% steps %}}``, ``{{< steps >}}``), whose
+    names `blocks.walk` reads alike (see `blocks.HTML_LISTINGS`)."""
+    alternatives = "|".join(sorted(names))
+    return re.compile(
+        rf" {{0,3}}(?:<(?:{alternatives})[\s>]|\{{\{{[<%]\s*(?:{alternatives})(?![\w./-]))",
+        re.IGNORECASE,
+    )
+
+
+_HTML_LISTING = _opening(HTML_LISTINGS)
+_HTML_WRAPPER = _opening(WRAPPERS)
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
