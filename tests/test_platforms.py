@@ -235,6 +235,13 @@ def test_pymdown_marks_and_icon_attributes_show_the_words_alone(new: str) -> Non
     assert parse(new, name="page.md").blocks[0].text == "Relays MUST vent hot jars."
 
 
+@pytest.mark.parametrize("delimiter", ["==", "^^"])
+def test_a_mark_closes_past_code_not_inside_it(delimiter: str) -> None:
+    # The delimiters inside the code span are code: the mark closes after "y".
+    marked = f"Relays MUST retry {delimiter}`x{delimiter}` or y{delimiter}.\n"
+    assert_formatting(marked, f"Relays MUST retry `x{delimiter}` or y.\n")
+
+
 def test_a_keyword_changed_in_a_pymdown_mark_is_reported_without_it() -> None:
     report = diff_texts("Relays ==MUST== vent.\n", "Relays ==SHOULD== vent.\n", "page.md")
     assert report is not None

@@ -8,6 +8,7 @@ how often a line is read, so a walk that went quadratic again fails here on any 
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -611,3 +612,39 @@ def test_a_keys_struck_text_and_links_are_those_looking_at_every_range_would_fin
         targets = [target for offset, target in built.links if start <= offset < stop]
         expected = words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
         assert built.key(start, stop) == expected
+
+
+def traced_lines(text: str, name: str) -> int:
+    """The lines of Python run to parse ``text``: work counted, whether in a loop of
+    spectrack's or of markdown-it's."""
+    count = 0
+
+    def trace(frame, event, arg):  # type: ignore[no-untyped-def]
+        nonlocal count
+        count += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        parse(text, name=name)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        lambda count: "==]a " * count + "b==\n",
+        lambda count: "^^]a " * count + "b^^\n",
+        lambda count: "==[ " * count + "] " * (count + 1) + "b==\n",
+    ],
+    ids=["unmatched-marks", "unmatched-inserts", "marks-across-brackets"],
+)
+def test_pymdown_marks_are_paired_in_work_linear_in_the_paragraph(
+    page: Callable[[int], str],
+) -> None:
+    # Each delimiter that closes none, or only past a bracket, must not search the rest.
+    short, long = page(200), page(800)
+    per_character = [traced_lines(text, "page.md") / len(text) for text in (short, long)]
+    assert per_character[1] <= 1.5 * per_character[0], per_character

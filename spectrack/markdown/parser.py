@@ -176,6 +176,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
             "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
         )
         md.inline.ruler.before("emphasis", "pymdown_mark", pymdown.inline_mark_rule)
+        md.inline.ruler2.before("emphasis", "pymdown_mark", pymdown.inline_mark_pairs)
         md.block.ruler.before(
             "fence",
             "pymdown_block",

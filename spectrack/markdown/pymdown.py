@@ -19,6 +19,8 @@ import re
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline.state_inline import Delimiter
+from markdown_it.token import Token
 
 from spectrack.markdown.admonitions import KIND_BY_NAME
 from spectrack.markdown.nesting import indented_as_code
@@ -124,57 +126,67 @@ def closing_line(
     return None
 
 
-INLINE_MARKS = (("==", "mark"), ("^^", "ins"))
-"""PyMdown's inline marks that MkDocs Material reads (``==highlighted==``, ``^^inserted^^``),
-and the HTML element each renders: a way to set words off, as emphasis is, so readers see the
-words alone (``**MUST**`` → ``==MUST==`` is formatting)."""
-_BRACKET = re.compile(r"(?<!\\)[\[\]]")
-_NO_CLOSER = "pymdown_no_closer"
-"""The ``env`` key of the text and the range (from a position to the end of what was searched,
-which a link's words end early) in which each mark's delimiter closes nothing."""
+INLINE_MARKS = {"=": "mark", "^": "ins"}
+"""PyMdown's inline marks that MkDocs Material reads (``==highlighted==``, ``^^inserted^^``), by
+the character doubled, and the HTML element each renders: a way to set words off, as emphasis
+is, so readers see the words alone (``**MUST**`` → ``==MUST==`` is formatting)."""
 
 
 def inline_mark_rule(state: StateInline, silent: bool) -> bool:
-    """``==words==`` and ``^^words^^`` (Markdown pages): the words between, in the element each
-    renders; a delimiter after a letter or digit opens none, nor one before a space, as PyMdown's
-    "smart" marks read them."""
-    src, start, maximum = state.src, state.pos, state.posMax
-    found = next((mark for mark in INLINE_MARKS if src.startswith(mark[0], start)), None)
-    if found is None:
+    """``==words==`` and ``^^words^^`` (Markdown pages): each run of the doubled character is a
+    delimiter that markdown-it's ``balance_pairs`` pairs, as it pairs ``~~`` (so in linear time,
+    and never across code spans or a link's words); `inline_mark_pairs` makes the pairs tags.
+
+    As PyMdown's "smart" marks read them, a delimiter after a letter or digit opens none, nor
+    one before a space; one after a space closes none, nor one before a letter or digit. In a
+    longer run (``===``) the last two characters are the delimiter, the others text."""
+    src, start = state.src, state.pos
+    character = src[start]
+    if silent or character not in INLINE_MARKS:
         return False
-    delimiter, tag = found
-    first = start + len(delimiter)
-    if (
-        first >= maximum
-        or src[first].isspace()
-        or src[first] == delimiter[0]
-        or (start and src[start - 1].isalnum())
-    ):
+    end = start
+    while end < state.posMax and src[end] == character:
+        end += 1
+    if end - start < 2:
         return False
-    no_closer: dict[str, tuple[str, int, int]] = state.env.setdefault(_NO_CLOSER, {})
-    known = no_closer.get(delimiter)
-    if known is not None and known[0] is src and known[1] <= start and maximum <= known[2]:
-        return False
-    end = src.find(delimiter, first + 1, maximum)
-    while end != -1 and (
-        src[end - 1].isspace() or src[end + len(delimiter) : end + len(delimiter) + 1].isalnum()
-    ):
-        end = src.find(delimiter, end + 1, maximum)
-    if end == -1:
-        # None closes after here either: a later opener need not search again (linear time).
-        no_closer[delimiter] = (src, start, maximum)
-        return False
-    depth = 0
-    for bracket in _BRACKET.finditer(src, first, end):
-        depth += 1 if bracket[0] == "[" else -1
-        if depth < 0:
-            # It would close past the end of the link's words it opens in: no mark.
-            return False
-    if not silent:
-        state.push("html_inline", "", 0).content = f"<{tag}>"
-        state.pos, state.posMax = first, end
-        state.md.inline.tokenize(state)
-        state.posMax = maximum
-        state.push("html_inline", "", 0).content = f"</{tag}>"
-    state.pos = end + len(delimiter)
+    before = src[start - 1] if start else " "
+    after = src[end] if end < state.posMax else " "
+    if end - start > 2:
+        state.push("text", "", 0).content = character * (end - start - 2)
+    state.push("text", "", 0).content = character * 2
+    state.delimiters.append(
+        Delimiter(
+            marker=ord(character),
+            length=0,  # no "rule of 3", as for ``~~``
+            token=len(state.tokens) - 1,
+            end=-1,
+            open=not after.isspace() and (end - start > 2 or not before.isalnum()),
+            close=not before.isspace() and (end - start > 2 or not after.isalnum()),
+        )
+    )
+    state.pos = end
     return True
+
+
+def inline_mark_pairs(state: StateInline) -> None:
+    """Make each pair of delimiters `inline_mark_rule` found the tags of its element, at the
+    top level and in each link's words (which markdown-it pairs apart)."""
+    _mark_pairs(state, state.delimiters)
+    for meta in state.tokens_meta:
+        if meta and "delimiters" in meta:
+            _mark_pairs(state, meta["delimiters"])
+
+
+def _mark_pairs(state: StateInline, delimiters: list[Delimiter]) -> None:
+    for delimiter in delimiters:
+        tag = INLINE_MARKS.get(chr(delimiter.marker))
+        if tag is None or delimiter.end == -1:
+            continue
+        state.tokens[delimiter.token] = _html_inline(f"<{tag}>")
+        state.tokens[delimiters[delimiter.end].token] = _html_inline(f"</{tag}>")
+
+
+def _html_inline(content: str) -> Token:
+    token = Token("html_inline", "", 0)
+    token.content = content
+    return token
