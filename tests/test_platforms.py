@@ -161,6 +161,45 @@ def test_an_annotation_marker_is_no_word_of_a_requirement(old: str, new: str) ->
     assert "Relays MUST seal each jar before shipping." in texts
 
 
+ANNOTATED_ADMONITION = """\
+!!! note annotate
+
+    Relays MUST retry (3) times before closing the jar.
+
+    Lids hold. (1)
+
+1. Cold lids.
+"""
+ANNOTATED_PARAGRAPH = """\
+Relays MUST retry (3) times before closing the jar. (1)
+{ .annotate }
+
+1. Cold lids.
+"""
+
+
+@pytest.mark.parametrize("page", [ANNOTATED_ADMONITION, ANNOTATED_PARAGRAPH])
+@pytest.mark.parametrize("paragraphs_above", [0, 40])
+def test_a_number_with_no_annotation_stays_a_word(page: str, paragraphs_above: int) -> None:
+    # Material makes `(N)` a marker only where the list of annotations below has an N-th item.
+    old = "".join(f"Lid {number} is round.\n\n" for number in range(paragraphs_above)) + page
+    new = old.replace("(3)", "(5)")
+    report = diff_texts(old, new, "page.md")
+    assert report == diff_texts(old, new, "page.md", incremental=False)
+    assert [
+        (change.change_class.value, change.new and change.new.text) for change in report.changes
+    ] == [("normative", "Relays MUST retry (5) times before closing the jar.")]
+
+
+@pytest.mark.parametrize("page", [ANNOTATED_ADMONITION, ANNOTATED_PARAGRAPH])
+def test_an_annotation_added_below_makes_its_number_a_marker_in_windows_too(page: str) -> None:
+    new = page.replace("1. Cold lids.\n", "1. Cold lids.\n2. Dry lids.\n3. Warm lids.\n")
+    report = diff_texts(page, new, "page.md")
+    assert report == diff_texts(page, new, "page.md", incremental=False)
+    texts = [block.text for block in parse(new, name="page.md").blocks]
+    assert "Relays MUST retry times before closing the jar." in texts
+
+
 @pytest.mark.parametrize(
     ("page", "path"),
     [

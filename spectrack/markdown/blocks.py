@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from html import unescape
 from itertools import takewhile
 
@@ -157,9 +158,14 @@ class _Walk:
     """The texts of ``headings``, kept with them: every block carries it."""
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
-    annotated: list[bool] = field(default_factory=list)
-    """Whether each open container is an MkDocs admonition of the class ``annotate``
-    (``!!! note annotate``), whose paragraphs' ``(1)`` markers are annotations."""
+    annotated: list[int | None] = field(default_factory=list)
+    """For each open container that is an MkDocs admonition of the class ``annotate``
+    (``!!! note annotate``), whose paragraphs' ``(1)`` markers are annotations, how many items
+    the ordered list right after it has (see `_annotation_count`); None for any other."""
+    annotation_counts: dict[int, int] = field(default_factory=dict)
+    """Token index of an ordered list → how many items it has, for the lists counted so far."""
+    closers: dict[int, int] | None = None
+    """Token index of each opening token → that of its closing token, made on first use."""
     list_item_pending: bool = False
     lead_in: Sentence | None = None
     """The block just added, when a list that follows would be part of its requirement."""
@@ -355,7 +361,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
             children = _without_attribute_list(
                 _without_callout_label(_snippets_read(tokens[index + 1].children or [])),
-                any(state.annotated),
+                partial(_annotation_count, state, tokens, index + 3),
+                next((count for count in reversed(state.annotated) if count is not None), None),
             )
             box = None
             if block_kind is BlockKind.LIST_ITEM:
@@ -429,7 +436,11 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             if folded or _element_name(token) not in WRAPPERS:
                 state.lead_in = None
             state.containers.append(folded[0] if folded else None)
-            state.annotated.append(kind == "admonition_open" and "annotate" in token.info.split())
+            state.annotated.append(
+                _annotation_count(state, tokens, _closer(state, tokens, index) + 1)
+                if kind == "admonition_open" and "annotate" in token.info.split()
+                else None
+            )
             if folded:
                 state.admonitions.append(
                     Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
@@ -485,10 +496,19 @@ def fence_language(info: str) -> str:
     return first.lower()
 
 
-def _without_attribute_list(children: list[Token], annotated: bool = False) -> list[Token]:
+def _without_attribute_list(
+    children: list[Token],
+    annotations_below: Callable[[], int] = lambda: 0,
+    annotations_around: int | None = None,
+) -> list[Token]:
     """A paragraph's inline tokens without an `ATTRIBUTE_LIST` that is its last line, and with
-    MkDocs Material's annotation markers made marks where the list, or the admonition around
-    (``annotated``), has the class ``annotate``."""
+    MkDocs Material's annotation markers made marks where the paragraph, or the admonition
+    around it, has the class ``annotate``.
+
+    Material makes ``(N)`` a marker only where the ordered list right after the element of that
+    class has an N-th item, the annotation: ``annotations_below`` counts the items of the list
+    right after the paragraph, ``annotations_around`` those after the admonition (None where
+    no admonition around is of the class)."""
     last = children[-1] if children else None
     attributes = (
         ATTRIBUTE_LIST.fullmatch(last.content) if last is not None and last.type == "text" else None
@@ -496,10 +516,42 @@ def _without_attribute_list(children: list[Token], annotated: bool = False) -> l
     before = children[:-1]
     if attributes is None or (before and before[-1].type not in ("softbreak", "hardbreak")):
         # After text on the same line it is no block's attribute list: readers see it.
-        return _annotation_marks(children) if annotated else children
-    if annotated or _ANNOTATE.search(attributes[0]):
-        return _annotation_marks(before[:-1])
+        if annotations_around is None:
+            return children
+        return _annotation_marks(children, max(annotations_around, annotations_below()))
+    if annotations_around is not None or _ANNOTATE.search(attributes[0]):
+        return _annotation_marks(before[:-1], max(annotations_around or 0, annotations_below()))
     return before[:-1]
+
+
+def _annotation_count(state: _Walk, tokens: Sequence[Token], index: int) -> int:
+    """How many items the ordered list at token ``index`` has: none where no such list is
+    (nor where a window of the page ends before it: see `outline`, which keeps an annotated
+    block and the list below it in one window)."""
+    if index >= len(tokens) or tokens[index].type != "ordered_list_open":
+        return 0
+    if index not in state.annotation_counts:
+        level = tokens[index].level + 1
+        state.annotation_counts[index] = sum(
+            1
+            for token in tokens[index + 1 : _closer(state, tokens, index)]
+            if token.type == "list_item_open" and token.level == level
+        )
+    return state.annotation_counts[index]
+
+
+def _closer(state: _Walk, tokens: Sequence[Token], index: int) -> int:
+    """The index of the token that closes the one opened at ``index`` (the tokens' end for
+    one left open)."""
+    if state.closers is None:
+        state.closers = {}
+        opened: list[int] = []
+        for position, token in enumerate(tokens):
+            if token.nesting == 1:
+                opened.append(position)
+            elif token.nesting == -1 and opened:
+                state.closers[opened.pop()] = position
+    return state.closers.get(index, len(tokens))
 
 
 _ANNOTATE = re.compile(r"(?<![\w-])\.annotate(?![\w-])")
@@ -507,10 +559,11 @@ _ANNOTATE = re.compile(r"(?<![\w-])\.annotate(?![\w-])")
 _ANNOTATION_MARKER = re.compile(r"[ \t]*\((\d+)\)!?")
 
 
-def _annotation_marks(children: list[Token]) -> list[Token]:
+def _annotation_marks(children: list[Token], annotations: int) -> list[Token]:
     """Inline tokens with each annotation marker (``(1)``) in their text made a mark: Material
     shows an icon there whose note (the list below) opens on a click, no word of the sentence,
-    as a footnote's mark is none."""
+    as a footnote's mark is none. Only a number of one of the ``annotations`` is a marker;
+    another (``retry (3) times`` under a list of two) stays text."""
     result: list[Token] = []
     for token in children:
         if token.type != "text" or "(" not in token.content:
@@ -518,6 +571,8 @@ def _annotation_marks(children: list[Token]) -> list[Token]:
             continue
         position = 0
         for marker in _ANNOTATION_MARKER.finditer(token.content):
+            if len(marker[1]) > 9 or not 1 <= int(marker[1]) <= annotations:
+                continue
             result.append(replace(token, content=token.content[position : marker.start()]))
             result.append(Token("footnote_ref", "", 0, meta={"label": f"annotation-{marker[1]}"}))
             position = marker.end()

@@ -67,6 +67,8 @@ def _opening(names: frozenset[str]) -> re.Pattern[str]:
 
 _HTML_LISTING = _opening(HTML_LISTINGS)
 _HTML_WRAPPER = _opening(WRAPPERS)
+_ANNOTATE_ATTRIBUTES = re.compile(r"\{[^{}\n]*(?<![\w-])\.annotate(?![\w-])[^{}\n]*\}[ \t]*$")
+"""An attribute list that gives a block the class ``annotate`` (see `blocks._ANNOTATE`)."""
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
@@ -278,6 +280,12 @@ class Outline:
             content = text.lstrip()
             if not content or _LIST_ITEM.match(content):
                 return previous - 1
+            if _ANNOTATE_ATTRIBUTES.search(content) or (
+                _ADMONITION_MARKER.match(text) and "annotate" in text.split()
+            ):
+                # A list below a block of the class `annotate` may hold its annotations, which
+                # tell which of its `(1)` markers are markers (see `blocks._annotation_count`).
+                return _Found(True)
             at_margin = not text[0].isspace()
             # A line that may end a requirement keeps the list with it, whether it is a
             # paragraph of its own or an item's line (indented or lazy) in a list started above,
