@@ -17,7 +17,7 @@ from spectrack.diff import diff_texts
 from spectrack.errors import InputError
 from spectrack.markdown import Dialect, parse
 from spectrack.markdown.admonitions import KINDS
-from spectrack.markdown.parser import parser
+from spectrack.markdown.parser import _INLINE_SYNTAX, parser
 from spectrack.model import BlockKind, Document
 from spectrack.pages import decode_page
 
@@ -1354,3 +1354,14 @@ def test_an_attribute_list_right_after_an_inline_element_is_no_text() -> None:
     assert block.text == (
         "Start now, Jar and this. Braces after a space stay: a {.c}, and others too: a{c}."
     )
+
+
+def test_pymdown_marks_are_inline_syntax_in_markdown_pages_only() -> None:
+    # MDX pages read no `==mark==`: text holding one and nothing else is plain there.
+    text = "Relays ==MUST== vent."
+    assert _INLINE_SYNTAX[Dialect.MARKDOWN].search(text) is not None
+    assert _INLINE_SYNTAX[Dialect.MDX].search(text) is None
+    assert [block.text for block in parse(text + "\n", name="page.mdx").blocks] == [text]
+    assert [block.text for block in parse(text + "\n", name="page.md").blocks] == [
+        "Relays MUST vent."
+    ]

@@ -24,9 +24,6 @@ from spectrack.markdown import hugo
 from spectrack.markdown.mdx import INLINE_ELEMENTS, scan_tag
 from spectrack.sentences import Ranges
 
-_EMOJI_SHORTCODE = re.compile(r"(?<![\w:/]):([a-z0-9_+-]+):(?![\w:/])")
-"""An emoji written by name (``:rocket:``), as GitHub and MkDocs show it: a picture, no word,
-as the emoji character itself is; unless it is one of `_SYMBOL_SHORTCODES`."""
 _SYMBOL_SHORTCODES = {
     "white_check_mark": "✅",
     "heavy_check_mark": "✔",
@@ -89,11 +86,13 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``), or right after a link, an image, a code
 span or emphasis (``[Start](start.md){ .md-button }``): it sets the element's id and classes,
 and readers never see it."""
-_EMOJI_WITH_ATTRIBUTES = re.compile(
+_EMOJI_SHORTCODE = re.compile(
     rf"(?<![\w:/]):([a-z0-9_+-]+):(?:{ATTRIBUTE_LIST.pattern})?(?![\w:/])"
 )
-"""An emoji or icon by name with the attribute list MkDocs Material lets follow it
-(``:material-fire:{ .hot }``, a colour or a class), which readers never see."""
+"""An emoji written by name (``:rocket:``), as GitHub and MkDocs show it: a picture, no word,
+as the emoji character itself is, unless it is one of `_SYMBOL_SHORTCODES`; with the attribute
+list MkDocs Material lets follow an emoji or icon (``:material-fire:{ .hot }``, a colour or a
+class), which readers never see."""
 _ATTRIBUTED = frozenset({"link_close", "image", "code_inline", "em_close", "strong_close"})
 """Inline elements that an attribute list right after them (no space between) belongs to."""
 HEADING_ID = re.compile(r"[ \t]*\{:?[ \t]*[#.][\w:.-]+(?:[ \t]+[^{}\n]*)?\}[ \t]*$")
@@ -487,7 +486,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
-                content = _EMOJI_WITH_ATTRIBUTES.sub(_emoji_shown, content)
+                content = _EMOJI_SHORTCODE.sub(_emoji_shown, content)
             if "{{" in content:
                 _with_shortcodes(result, content)
             else:

@@ -134,7 +134,7 @@ def parser(dialect: Dialect, *, at_page_start: bool = True) -> MarkdownIt:
     where a line of dashes opens no front matter."""
     md = _configured(dialect, at_page_start, BLOCK_NESTING)
     inline = _configured(dialect, at_page_start, INLINE_NESTING)
-    md.core.ruler.at("inline", partial(_inline_with_cache, inline))
+    md.core.ruler.at("inline", partial(_inline_with_cache, inline, _INLINE_SYNTAX[dialect]))
     md.core.ruler.after("text_join", "inline_cache_store", _store_inline)
     return md
 
@@ -336,20 +336,23 @@ underlined with ``=`` or ``-`` before a blank line; a definition list's term is 
 line that starts with ``:`` or ``~``, blank lines between."""
 
 
-_INLINE_SYNTAX = re.compile(r"[\\`*_\[\]<>&!~{]|==|\^\^")
+_INLINE_SYNTAX = {
+    Dialect.MARKDOWN: re.compile(r"[\\`*_\[\]<>&!~{]|==|\^\^"),
+    Dialect.MDX: re.compile(r"[\\`*_\[\]<>&!~{]"),
+}
 """Characters that can start inline syntax other than a line break (links, code, emphasis…,
-PyMdown's marks)."""
+and in Markdown pages PyMdown's marks, which MDX pages do not read)."""
 
 INLINE_CACHE = "spectrack_inline_cache"
 """``env`` key of a dict from inline source to its parsed children, shared between parses."""
 
 
-def _inline_with_cache(inline: MarkdownIt, state: StateCore) -> None:
+def _inline_with_cache(inline: MarkdownIt, syntax: re.Pattern[str], state: StateCore) -> None:
     """markdown-it's ``inline`` core rule, reusing the children of identical inline source.
 
     The two versions of a page share one cache, so the unchanged paragraphs and table rows
     inside a changed window are parsed once. ``inline`` parses the rest: the same parser but
-    for how deep it nests (`INLINE_NESTING`).
+    for how deep it nests (`INLINE_NESTING`), where ``syntax`` finds any inline syntax.
     """
     cache: dict[str, list[Token]] = state.env.get(INLINE_CACHE) or {}
     for token in state.tokens:
@@ -358,7 +361,7 @@ def _inline_with_cache(inline: MarkdownIt, state: StateCore) -> None:
         if token.content in cache:
             token.children = cache[token.content]
             continue
-        if _INLINE_SYNTAX.search(token.content) is None:
+        if syntax.search(token.content) is None:
             token.children = _plain_children(token.content)
             continue
         children: list[Token] = []
