@@ -1343,6 +1343,18 @@ TOP = "# Blender\n\n"
             id="connectives-said-or-not",
         ),
         pytest.param(
+            "Lids may crack. Relays MUST wait an hour.\n",
+            "Lids may crack. To prevent this, relays MUST wait an hour.\n",
+            [("editorial", "modified", ("MUST",), ("MUST",))],
+            id="opening-purpose-that-points-back",
+        ),
+        pytest.param(
+            "Relays MUST wait an hour.\n",
+            "To cool lids, relays MUST wait an hour.\n",
+            [("normative", "modified", ("MUST",), ("MUST",))],
+            id="opening-purpose-of-its-own",
+        ),
+        pytest.param(
             "The packer MAY also rinse the jar.\n",
             "The packer MAY only rinse the jar.\n",
             [("normative", "modified", ("MAY",), ("MAY",))],

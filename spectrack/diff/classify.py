@@ -704,15 +704,19 @@ def _forbids(words: Sequence[str]) -> bool:
     return any(pair in _NEGATIVE_KEYWORDS for pair in pairwise(words))
 
 
+_WHAT_CAME_BEFORE = frozenset({"this", "these", "that", "those", "it", "them"})
+"""Pronouns by which an opening purpose points at the text before ("To prevent this, …")."""
+
+
 def _connective(run: Sequence[str], start: int, other: Sequence[str]) -> bool:
     """Whether ``run``, at ``start`` in a requirement's words, which the other version lacks
-    (``other`` empty), is `CONNECTIVES` that ask nothing there."""
-    return (
-        bool(run)
-        and not other
-        and CONNECTIVES.issuperset(run)
-        and (start == 0 or set(run) == {"also"})
-    )
+    (``other`` empty), is `CONNECTIVES` that ask nothing there, or a purpose that opens the
+    sentence and points at the text before it ("To prevent this, relays MUST wait")."""
+    if not run or other:
+        return False
+    if start == 0 and len(run) == 3 and run[0] == "to" and run[2] in _WHAT_CAME_BEFORE:
+        return True
+    return CONNECTIVES.issuperset(run) and (start == 0 or set(run) == {"also"})
 
 
 def _named_in(noun: Sequence[str], antecedent: str) -> bool:
