@@ -66,8 +66,9 @@ _KEYWORD_STANDARDS = re.compile(r"\b(?:RFC ?2119|RFC ?8174|BCP ?14)\b")
 
 
 _LIST_JOINT = re.compile(r"""[\s,"'“”‘’„]*(?:\b(?:and|or)\b[\s"'“”‘’„]*)?""")
-"""What parts the keywords that the sentence that says how to read them lists ("MUST", "MUST
-NOT", …, and "OPTIONAL"): commas, quotes, "and", "or"."""
+"""What parts keywords listed one after another: in the sentence that says how to read them
+("MUST", "MUST NOT", …, and "OPTIONAL"), or named together ("the terms MUST, SHOULD and MAY"):
+commas, quotes, "and", "or"."""
 
 
 def _conventions(text: str) -> bool:
@@ -145,8 +146,6 @@ term MUST is defined"); a verb makes it used ("The term MUST be unique": a term'
 _LONGEST_NAMING = 40
 """How far before a keyword `_NAMING`'s words may start ("definitions of", with room for the
 spaces and line breaks of a page's text)."""
-_SERIES_JOINT = re.compile(r"\s*(?:,|,? and|,? or)\s+")
-"""What parts the keywords of a series named together ("the terms MUST, SHOULD and MAY")."""
 
 
 def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
@@ -162,7 +161,7 @@ def _matches(text: str, skip: Sequence[tuple[int, int]]) -> Iterator[re.Match[st
             continue
         if _AFTER_A_NAME.match(text, end) and (
             _NAMING.search(text, max(0, start - _LONGEST_NAMING), start)
-            or (named_until >= 0 and _SERIES_JOINT.fullmatch(text, named_until, start))
+            or (named_until >= 0 and _LIST_JOINT.fullmatch(text, named_until, start))
         ):
             named_until = end
             continue
