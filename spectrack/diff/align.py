@@ -179,10 +179,10 @@ def _word_set(unit: Unit) -> frozenset[str]:
     """The words a unit is compared by (only units that are not equal to another need them),
     without a plural's "s": a field renamed to its plural ("lid - OPTIONAL." → "lids -
     OPTIONAL.") is the same sentence changed, not one removed and another added."""
-    return frozenset(map(_singular, words_of(unit.sentence.key)))
+    return frozenset(map(singular, words_of(unit.sentence.key)))
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """A word without the "s" of a plural: not of a short word ("is", "its") nor of "ss"."""
     return word[:-1] if len(word) > 3 and word[-1] == "s" and word[-2] != "s" else word
 

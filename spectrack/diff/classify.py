@@ -17,7 +17,15 @@ from itertools import pairwise
 
 from spellchecker import SpellChecker
 
-from spectrack.diff.align import ARTICLES, WORD_OR_SIGN, Unit, piece_runs, signs_of, words_of
+from spectrack.diff.align import (
+    ARTICLES,
+    WORD_OR_SIGN,
+    Unit,
+    piece_runs,
+    signs_of,
+    singular,
+    words_of,
+)
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
@@ -723,8 +731,8 @@ def _named_in(noun: Sequence[str], antecedent: str) -> bool:
     """Whether ``antecedent`` names the noun (its words but articles, in the singular or the
     plural) that replaced a pronoun: "They MUST retry" → "Relays MUST retry" after "Relays wake
     hourly."."""
-    named = {word.removesuffix("s") for word in words_of(antecedent)}
-    return all(word.removesuffix("s") in named for word in noun if word not in ARTICLES)
+    named = {singular(word) for word in words_of(antecedent)}
+    return all(singular(word) in named for word in noun if word not in ARTICLES)
 
 
 _DETERMINERS = ARTICLES | {"each", "every", "all", "any", "some", "both", "such", "this", "these"}
@@ -736,7 +744,7 @@ _CLAUSE_JOINT = re.compile(
 """Where a sentence's next clause, which may have a subject of its own, starts: "and" or "or"
 only before a determiner, a noun and a verb ("… and the relay cannot tell"), since they as
 often join objects ("heats the jar and the lid.")."""
-_CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | {"and", "or"}
+_CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | _SERIES_JOINTS
 """Words that may open a clause before its subject (", and the relay waits")."""
 _SUBJECT_WORDS = 2
 """How many words a clause's subject is looked for in, after the words that open the clause and
