@@ -575,8 +575,9 @@ def _same_place(before: Unit, after: Unit) -> bool:
     """Whether two requirements, each alone in its place, are one changed: with the same
     keywords, one says every word of the other and more ("Lids MUST click." → "Lids MUST click
     for the sake of clarity."); both say the same up to their first keyword ("A jar MUST NOT
-    …", a list item rewritten); or they share words (but keywords and articles), if fewer than the similarity threshold
-    asks of sentences that may have come from anywhere (`PLACE_SIMILARITY`)."""
+    …", a list item rewritten); or they share words (but keywords and articles), if fewer than
+    the similarity threshold asks of sentences that may have come from anywhere
+    (`PLACE_SIMILARITY`)."""
     old_words, new_words = _word_set(before), _word_set(after)
     if before.sentence.keywords == after.sentence.keywords and (
         old_words <= new_words or new_words <= old_words
@@ -623,9 +624,7 @@ def with_places_kept(
 def _by_words_without_keywords(units: Iterable[Unit | None]) -> dict[frozenset[str], list[Unit]]:
     """Requirements (not code) that say more than their keywords, by their other words."""
     found: dict[frozenset[str], list[Unit]] = defaultdict(list)
-    for unit in units:
-        if unit is None or not unit.sentence.keywords or unit.block.kind is BlockKind.CODE:
-            continue
+    for unit in _requirements(unit for unit in units if unit is not None):
         words = _without_keywords(unit)
         if len(words) > 1:
             found[words].append(unit)
