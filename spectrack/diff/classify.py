@@ -341,9 +341,10 @@ def _requirement_text(key: str) -> str:
 
 
 def folded(text: str) -> str:
-    """``text`` in lowercase but for its keywords, in capitals (``MUST not`` as ``MUST NOT``): a
-    requirement's keyword is no plain "must", and words that moved from one to the other ("Relays
-    MUST retry and jars must cool" → "Relays must retry and jars MUST cool") move a requirement."""
+    """``text`` in lowercase but for its keywords, in capitals (``MUST not`` as ``MUST NOT``),
+    and an "A" that names something (see `_LABEL_A`): a requirement's keyword is no plain
+    "must", and words that moved from one to the other ("Relays MUST retry and jars must cool"
+    → "Relays must retry and jars MUST cool") move a requirement."""
     spans = locate_keywords(text)[1]
     pieces = []
     start = 0
@@ -573,8 +574,9 @@ def same_requirement(
     synonyms and RFC 2119's phrasings of one keyword ("SHOULD", "is RECOMMENDED to", "It is
     RECOMMENDED that"), plain words for "must" and pointers to other text said otherwise (see
     `_PHRASES`), a reason that asks nothing given or not (see `_REASONS`), numbers in words or
-    digits, articles (a, an, the), connectives said or not ("also", "additionally"), words joined or split
-    ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
+    digits, articles (a, an, the), connectives or an opening purpose that points back said or
+    not (see `_connective`), an HTTP status code's reason phrase, a qualifier said again for a
+    series' next item, words joined or split ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
     leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
     then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
     order (the items of a series). Never when the changed words are too many to align (see
