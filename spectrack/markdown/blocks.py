@@ -497,9 +497,7 @@ def fence_language(info: str) -> str:
 
 
 def _without_attribute_list(
-    children: list[Token],
-    annotations_below: Callable[[], int] = lambda: 0,
-    annotations_around: int | None = None,
+    children: list[Token], annotations_below: Callable[[], int], annotations_around: int | None
 ) -> list[Token]:
     """A paragraph's inline tokens without an `ATTRIBUTE_LIST` that is its last line, and with
     MkDocs Material's annotation markers made marks where the paragraph, or the admonition
@@ -514,14 +512,13 @@ def _without_attribute_list(
         ATTRIBUTE_LIST.fullmatch(last.content) if last is not None and last.type == "text" else None
     )
     before = children[:-1]
-    if attributes is None or (before and before[-1].type not in ("softbreak", "hardbreak")):
+    if before and before[-1].type not in ("softbreak", "hardbreak"):
         # After text on the same line it is no block's attribute list: readers see it.
-        if annotations_around is None:
-            return children
-        return _annotation_marks(children, max(annotations_around, annotations_below()))
-    if annotations_around is not None or _ANNOTATE.search(attributes[0]):
-        return _annotation_marks(before[:-1], max(annotations_around or 0, annotations_below()))
-    return before[:-1]
+        attributes = None
+    kept = children if attributes is None else before[:-1]
+    if annotations_around is None and (attributes is None or not _ANNOTATE.search(attributes[0])):
+        return kept
+    return _annotation_marks(kept, max(annotations_around or 0, annotations_below()))
 
 
 def _annotation_count(state: _Walk, tokens: Sequence[Token], index: int) -> int:
