@@ -27,7 +27,7 @@ from spectrack.markdown import hugo, mdx, pymdown
 from spectrack.markdown.blocks import HTML_LISTINGS, WRAPPERS, Context, front_matter_title
 from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
-from spectrack.markdown.parser import Dialect, detect_dialect, parser
+from spectrack.markdown.parser import INLINE_COMMENTS, Dialect, detect_dialect, parser
 from spectrack.markdown.tabs import TAB_MARKER
 from spectrack.normative import has_keywords
 
@@ -98,10 +98,7 @@ _ADMONITION_MARKER = re.compile(r"(?:\?\?\?\+|!!!|\?\?\?)( *)\S")
 and its body is the lines indented three columns past the spaces after the marker."""
 _LEAST_ADMONITION_BODY = 3
 """The least indentation of an admonition's body (``!!!note``)."""
-_BRACE_COMMENTS = (
-    (mdx.COMMENT_OPENER, mdx.COMMENT_CLOSER),
-    (hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER),
-)
+_BRACE_COMMENTS = tuple((opener, closer) for _, opener, closer in INLINE_COMMENTS)
 """The comments that start with a brace, MDX's and Hugo's: how each opens and closes."""
 _RAW_RUN_STARTS = frozenset("<ie")
 """The characters a line that opens raw lines (see `_Scan._raw_run`) starts with, its
@@ -626,8 +623,7 @@ def _ends_itself(line: str, after_text: bool) -> bool:
     return not after_text and (
         tag is not None
         or hugo.SHORTCODE.fullmatch(text) is not None
-        or (text.startswith(mdx.COMMENT_OPENER) and text.endswith(mdx.COMMENT_CLOSER))
-        or (text.startswith(hugo.COMMENT_OPENER) and text.endswith(hugo.COMMENT_CLOSER))
+        or any(text.startswith(o) and text.endswith(c) for o, c in _BRACE_COMMENTS)
         or _REFERENCE.match("\n" + line) is not None
     )
 
