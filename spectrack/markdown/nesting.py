@@ -63,9 +63,9 @@ def drop_inline_comment(state: StateInline, silent: bool, opener: str, closer: s
     src, pos = state.src, state.pos
     if not src.startswith(opener, pos) or _last_closer(src, closer, state.posMax) < pos:
         return False
-    close = src.find(closer, pos + len(opener), state.posMax)
     # A comment ends at its first "*/": `{/* why */ name}` is an expression, no comment.
-    if close < 0 or src.find(closer[:2], pos + len(opener), state.posMax) != close:
+    close = src.find(closer[:2], pos + len(opener), state.posMax)
+    if close < 0 or not src.startswith(closer, close, state.posMax):
         return False
     state.pos = close + len(closer)
     return True
