@@ -83,7 +83,7 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "escape": "\\",
     "backticks": "`",
     "strikethrough": "~",
-    "pymdown_mark": "=^",
+    "pymdown_mark": "".join(pymdown.INLINE_MARKS),
     "emphasis": "*_",
     "link": "[",
     "footnote_ref": "[",
@@ -336,9 +336,12 @@ underlined with ``=`` or ``-`` before a blank line; a definition list's term is 
 line that starts with ``:`` or ``~``, blank lines between."""
 
 
+_INLINE_SYNTAX_CHARACTERS = r"[\\`*_\[\]<>&!~{]"
 _INLINE_SYNTAX = {
-    Dialect.MARKDOWN: re.compile(r"[\\`*_\[\]<>&!~{]|==|\^\^"),
-    Dialect.MDX: re.compile(r"[\\`*_\[\]<>&!~{]"),
+    Dialect.MARKDOWN: re.compile(
+        "|".join([_INLINE_SYNTAX_CHARACTERS, *(re.escape(c * 2) for c in pymdown.INLINE_MARKS)])
+    ),
+    Dialect.MDX: re.compile(_INLINE_SYNTAX_CHARACTERS),
 }
 """Characters that can start inline syntax other than a line break (links, code, emphasis…,
 and in Markdown pages PyMdown's marks, which MDX pages do not read)."""
