@@ -159,9 +159,10 @@ class _Walk:
     containers: list[str | None] = field(default_factory=list)
     """Admonition kind (or None) of every open container, innermost last."""
     annotated: list[int | None] = field(default_factory=list)
-    """For each open container that is an MkDocs admonition of the class ``annotate``
-    (``!!! note annotate``), whose paragraphs' ``(1)`` markers are annotations, how many items
-    the ordered list right after it has (see `_annotation_count`); None for any other."""
+    """For each open container, how many items the ordered list right after the innermost
+    MkDocs admonition of the class ``annotate`` around it, itself included (``!!! note
+    annotate``, whose paragraphs' ``(1)`` markers are annotations), has (see
+    `_annotation_count`); None where no such admonition is."""
     annotation_counts: dict[int, int] = field(default_factory=dict)
     """Token index of an ordered list → how many items it has, for the lists counted so far."""
     closers: dict[int, int] | None = None
@@ -362,7 +363,7 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             children = _without_attribute_list(
                 _without_callout_label(_snippets_read(tokens[index + 1].children or [])),
                 partial(_annotation_count, state, tokens, index + 3),
-                next((count for count in reversed(state.annotated) if count is not None), None),
+                state.annotated[-1] if state.annotated else None,
             )
             box = None
             if block_kind is BlockKind.LIST_ITEM:
@@ -439,6 +440,8 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
             state.annotated.append(
                 _annotation_count(state, tokens, _closer(state, tokens, index) + 1)
                 if kind == "admonition_open" and "annotate" in token.info.split()
+                else state.annotated[-1]
+                if state.annotated
                 else None
             )
             if folded:
