@@ -519,7 +519,7 @@ def _without_attribute_list(
         # After text on the same line it is no block's attribute list: readers see it.
         attributes = None
     kept = children if attributes is None else before[:-1]
-    if annotations_around is None and (attributes is None or not _ANNOTATE.search(attributes[0])):
+    if annotations_around is None and (attributes is None or not ANNOTATE.search(attributes[0])):
         return kept
     return _annotation_marks(kept, max(annotations_around or 0, annotations_below()))
 
@@ -554,7 +554,7 @@ def _closer(state: _Walk, tokens: Sequence[Token], index: int) -> int:
     return state.closers.get(index, len(tokens))
 
 
-_ANNOTATE = re.compile(r"(?<![\w-])\.annotate(?![\w-])")
+ANNOTATE = re.compile(r"(?<![\w-])\.annotate(?![\w-])")
 """The class that makes an MkDocs Material block's ``(1)`` markers annotations."""
 _ANNOTATION_MARKER = re.compile(r"[ \t]*\((\d+)\)!?")
 

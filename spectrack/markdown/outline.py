@@ -24,7 +24,13 @@ from typing import Any, Generic, TypeVar
 from markdown_it.common.html_blocks import block_names
 
 from spectrack.markdown import hugo, mdx, pymdown
-from spectrack.markdown.blocks import HTML_LISTINGS, WRAPPERS, Context, front_matter_title
+from spectrack.markdown.blocks import (
+    ANNOTATE,
+    HTML_LISTINGS,
+    WRAPPERS,
+    Context,
+    front_matter_title,
+)
 from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import INLINE_COMMENTS, Dialect, detect_dialect, parser
@@ -67,8 +73,8 @@ def _opening(names: frozenset[str]) -> re.Pattern[str]:
 
 _HTML_LISTING = _opening(HTML_LISTINGS)
 _HTML_WRAPPER = _opening(WRAPPERS)
-_ANNOTATE_ATTRIBUTES = re.compile(r"\{[^{}\n]*(?<![\w-])\.annotate(?![\w-])[^{}\n]*\}[ \t]*$")
-"""An attribute list that gives a block the class ``annotate`` (see `blocks._ANNOTATE`)."""
+_ANNOTATE_ATTRIBUTES = re.compile(r"\{[^{}\n]*" + ANNOTATE.pattern + r"[^{}\n]*\}[ \t]*$")
+"""An attribute list that gives a block the class ``annotate`` (see `blocks.ANNOTATE`)."""
 _THEMATIC_BREAK = re.compile(r"(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FRONT_MATTER_OPENING = re.compile(r"-{3,}")
 _FENCE = re.compile(r"[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)?(`{3,}|~{3,})(.*)")
