@@ -723,9 +723,10 @@ def _closes_bold(token: Token) -> bool:
 
 def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
     attrs: dict[str, str] = token.meta["attrs"]
-    field = FIELD_ATTRIBUTES.get(token.meta.get("name", ""), ())
+    name_in_syntax = (token.meta["syntax"], token.meta.get("name", ""))
+    field = FIELD_ATTRIBUTES.get(name_in_syntax[1], ())
     callout = token.type == "component_open" and ADMONITION_TOKENS[token.type](token) is not None
-    defaults = LABEL_DEFAULTS.get((token.meta["syntax"], token.meta.get("name", "")), ())
+    defaults = LABEL_DEFAULTS.get(name_in_syntax, ())
     if defaults:
         # What stands for a missing label shows as that label only (Docsy's tab `header=`).
         label = next((attrs[name] for name in defaults if attrs.get(name)), None)
@@ -755,7 +756,7 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             else:
                 inline.append(shown)
     inline.links.extend((0, target) for target in attribute_targets(attrs))
-    if (token.meta["syntax"], token.meta.get("name", "")) in _INCLUDES and attrs.get("0"):
+    if name_in_syntax in _INCLUDES and attrs.get("0"):
         inline.links.append((0, attrs["0"]))
     # Where an API field goes (``query="limit"`` or ``header="limit"``) says where to send it.
     inline.links.extend(
