@@ -182,11 +182,7 @@ def _mark_pairs(state: StateInline, delimiters: list[Delimiter]) -> None:
         tag = INLINE_MARKS.get(chr(delimiter.marker))
         if tag is None or delimiter.end == -1:
             continue
-        state.tokens[delimiter.token] = _html_inline(f"<{tag}>")
-        state.tokens[delimiters[delimiter.end].token] = _html_inline(f"</{tag}>")
-
-
-def _html_inline(content: str) -> Token:
-    token = Token("html_inline", "", 0)
-    token.content = content
-    return token
+        state.tokens[delimiter.token] = Token("html_inline", "", 0, content=f"<{tag}>")
+        state.tokens[delimiters[delimiter.end].token] = Token(
+            "html_inline", "", 0, content=f"</{tag}>"
+        )
