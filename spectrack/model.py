@@ -110,8 +110,10 @@ class Block:
     language: str = ""
     """For a code block, the first word of its info string, lowercase (``json``, ``mermaid``)."""
     lead_in: Sentence | None = None
-    """For a block inside a list: the requirement that introduces the list, a sentence with a
-    keyword ending in a colon ("Servers MUST reject a request when:"). Its items are part of it."""
+    """For a block inside a list: the sentence ending in a colon that introduces the list. A
+    requirement ("Servers MUST reject a request when:") introduces every item, which is part of
+    it; a plain lead-in ("Clients:") only the items that go on from it with a keyword ("MUST
+    retry."), outside any requirement's list."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2322,3 +2322,61 @@ def test_a_page_nested_too_deeply_to_follow_is_read_not_refused_nor_cut_short() 
     assert [(c.change_class, c.kind) for c in report.changes] == [
         (ChangeClass.NORMATIVE, ChangeKind.WEAKENED)
     ]
+
+
+PLAIN_LEAD_IN = "Kettle owners:\n\n" + "".join(
+    f"- **MUST** descale kettle {number} monthly.\n" for number in range(1, 13)
+)
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_an_item_that_goes_on_from_a_plain_lead_in_reads_with_its_subject(
+    incremental: bool,
+) -> None:
+    """ "Kettle owners:" then "MUST descale …": the item's subject is the lead-in's, also where
+    only the list's last item changed and a window could have started below the lead-in."""
+    new = PLAIN_LEAD_IN.replace("MUST** descale kettle 12", "SHOULD** descale kettle 12")
+    report = diff_texts(TOP + PLAIN_LEAD_IN, TOP + new, "kettles.md", incremental=incremental)
+    assert [(c.kind, c.old and c.old.text, c.new and c.new.text) for c in report.changes] == [
+        (
+            ChangeKind.WEAKENED,
+            "Kettle owners: MUST descale kettle 12 monthly.",
+            "Kettle owners: SHOULD descale kettle 12 monthly.",
+        )
+    ]
+
+
+def test_a_subject_moved_into_a_plain_lead_in_keeps_the_requirement() -> None:
+    old = "- Kettle owners **MUST** descale kettles monthly.\n"
+    new = "Kettle owners:\n\n- **MUST** descale kettles monthly.\n"
+    assert diff_texts(TOP + old, TOP + new, "kettles.md").verdict == "editorial"
+
+
+def test_a_plain_lead_in_given_another_subject_changes_its_items_requirements() -> None:
+    old = "Kettle owners:\n\n- **MUST** descale kettles monthly.\n- Lids are optional.\n"
+    new = old.replace("Kettle owners:", "Kettle makers:")
+    report = diff_texts(TOP + old, TOP + new, "kettles.md")
+    assert [
+        (c.kind, c.new and c.new.text)
+        for c in report.changes
+        if c.change_class.value == "normative"
+    ] == [(ChangeKind.MODIFIED, "Kettle makers: MUST descale kettles monthly.")]
+    # An item with a subject of its own does not read with the lead-in.
+    assert parse(new, name="kettles.md").blocks[-1].lead_in is None
+
+
+def test_a_plain_lead_in_inside_a_requirements_list_leaves_its_items_to_the_requirement() -> None:
+    """ "Kettles MUST boil with either:" then "a gas ring, which can be:" then its items: each
+    item is still part of the requirement, so one changed is normative."""
+    old = (
+        "Kettles **MUST** boil with either:\n\n"
+        "- a gas ring, which can be:\n  - brass\n  - iron\n- an induction plate\n"
+    )
+    new = old.replace("iron", "tin")
+    report = diff_texts(TOP + old, TOP + new, "kettles.md")
+    assert [
+        (c.change_class, c.old and c.old.text, c.new and c.new.text) for c in report.changes
+    ] == [
+        (ChangeClass.NORMATIVE, None, "Kettles MUST boil with either: tin"),
+        (ChangeClass.NORMATIVE, "Kettles MUST boil with either: iron", None),
+    ]

@@ -161,12 +161,16 @@ def _lead_in_of(block: Block) -> Sentence | None:
 
 
 def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
-    """A sentence of a list that a requirement introduces, as part of that requirement: shown
-    after it and with its keywords, still aligned by its own key."""
+    """A sentence of a list that a lead-in introduces, shown after it.
+
+    Below a requirement it is part of that requirement: it takes its keywords and is still
+    aligned by its own key, since the requirement's changes are its own. Below a plain lead-in
+    ("Clients:") it is aligned by both keys, since the lead-in is its subject.
+    """
     shift = len(lead_in.text) + 1
     return Sentence(
         f"{lead_in.text} {sentence.text}",
-        sentence.key,
+        sentence.key if lead_in.keywords else f"{lead_in.key} {sentence.key}",
         sentence.line,
         sentence.end_line,
         lead_in.keywords + sentence.keywords,

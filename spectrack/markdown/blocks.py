@@ -275,17 +275,34 @@ class _Walk:
                 marks=tuple(marks),
                 admonition=self.admonition,
                 language=language,
-                lead_in=self.lead_ins[-1] if self.lead_ins and led_in else None,
+                lead_in=self._lead_in_for(sentences) if led_in else None,
             )
         )
         last = sentences[-1] if sentences else None
+        # A plain lead-in ("This can be either:") leaves the items below it to the requirement
+        # around them, if one introduces its list.
         introduces = (
             kind in _LEAD_IN_KINDS
             and last is not None
-            and last.keywords
             and last.text.endswith(":")
+            and (last.keywords or not self._requirement_around())
         )
         self.lead_in = last if introduces else None
+
+    def _lead_in_for(self, sentences: list[Sentence]) -> Sentence | None:
+        """The lead-in of a block of ``sentences`` in the innermost open list or table: a
+        requirement's always; a plain one's ("Clients:") only for an item that goes on from it,
+        opening with a keyword ("MUST retry."), so that the item reads with its subject."""
+        lead_in = self.lead_ins[-1] if self.lead_ins else None
+        if lead_in is None or lead_in.keywords:
+            return lead_in
+        opens_with_keyword = bool(
+            sentences and sentences[0].marks and sentences[0].marks[0][0] == 0
+        )
+        return lead_in if opens_with_keyword else None
+
+    def _requirement_around(self) -> bool:
+        return bool(self.lead_ins and self.lead_ins[-1] and self.lead_ins[-1].keywords)
 
     def open_list(self) -> None:
         """A list starts: a requirement just before it, or the enclosing list's, introduces it."""

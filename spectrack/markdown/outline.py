@@ -35,7 +35,6 @@ from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import INLINE_COMMENTS, Dialect, detect_dialect, parser
 from spectrack.markdown.tabs import TAB_MARKER
-from spectrack.normative import has_keywords
 
 _CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#/]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
 """How a line starts that can open one of the constructs the scan looks for, or a heading."""
@@ -258,9 +257,9 @@ class Outline:
     def _introduced_item(self, line: int) -> bool:
         """Whether ``line`` is an item of a list that a line ending in a colon introduces.
 
-        When that line's paragraph holds a keyword, the list may be part of a requirement
-        ("Servers MUST reject a request when:") whose items are read with that sentence, so no
-        window may start between them and it.
+        The list may be part of a requirement ("Servers MUST reject a request when:"), or its
+        items may go on from a subject ("Clients:" then "MUST retry."): its items are read with
+        that sentence, so no window may start between them and it.
         """
         if not (
             (_LIST_ITEM.match(self.lines[line]) and not _THEMATIC_BREAK.match(self.lines[line]))
@@ -402,19 +401,12 @@ class Outline:
 
     def _lead_in_ends(self, line: int, item: int) -> bool:
         """Whether the paragraph holding ``line``, the last before the list ``item`` is in, may
-        end in a colon and hold a keyword.
+        end in a colon.
 
         Any colon on its last line counts: the parser decides on its text without markup, where
         a colon inside code, a link or an element can end it.
         """
-        first = last = line
-        # The paragraph of an item starts at the item's marker, where it surely is an item.
-        while (
-            first > self.body_start
-            and self.lines[first - 1].strip()
-            and not (_LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first))
-        ):
-            first -= 1
+        last = line
         # Where an indented item is more of the paragraph instead (indented four columns, or
         # numbered past 1), stopping early only keeps more lines whole.
         while (
@@ -424,7 +416,7 @@ class Outline:
             and not following.startswith(_MARKUP)
         ):
             last += 1
-        return ":" in self.lines[last] and has_keywords("\n".join(self.lines[first : last + 1]))
+        return ":" in self.lines[last]
 
     def _item_follows_item(self, line: int) -> bool:
         current = self.lines[line]
