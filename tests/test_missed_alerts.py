@@ -297,3 +297,32 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         "# Jars\n\nThe jar MUST close.\n", "# Jars\n\nThe valve MUST NOT open.\n", "p.md"
     )
     assert sorted(change.kind.value for change in page.changes) == ["added", "removed"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Items grouped by "and" and "or" together: the groups changed, not the order alone.
+        ("Relays MUST accept gas and coal, or wood.", "Relays MUST accept wood and coal, or gas."),
+        ("Relays MUST accept gas or coal, and wood.", "Relays MUST accept wood or coal, and gas."),
+        # Two words the dictionary lacks, one letter apart: two names, no misspelling mended.
+        ("Relays MUST emit jsonl.", "Relays MUST emit jsonb."),
+        ("Relays MUST send lids as protobuf.", "Relays MUST send lids as protobug."),
+        ("Relays MUST support webauthn.", "Relays MUST support webauth."),
+    ],
+)
+def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A series under one joint reordered, and a misspelling mended into a word.
+        ("Relays MUST accept gas, coal, or wood.", "Relays MUST accept wood, gas, or coal."),
+        ("Relays MUST accept gas and coal and wood.", "Relays MUST accept coal and wood and gas."),
+        ("Relays MUST wait for the kettel.", "Relays MUST wait for the kettle."),
+    ],
+)
+def test_round_two_harmless_edits_stay_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) == "editorial"

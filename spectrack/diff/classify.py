@@ -378,8 +378,11 @@ def _item_tokens(key: str) -> list[str]:
 def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     """Whether two requirements differ only by the items of a series listed in another order
     ("fast, safe or eco" → "safe, fast or eco"): between what both start and end with, the
-    same items parted by commas, "or" and "and"."""
+    same items parted by commas, "or" or "and". Not by both: "gas and coal, or wood" groups its
+    items, and "wood and coal, or gas" groups others."""
     start, end = shared_ends(before, after)
+    if _SERIES_JOINTS.issubset(before[start : len(before) - end]):
+        return False
     old_items = _items(before[start : len(before) - end])
     new_items = _items(after[start : len(after) - end])
     return len(old_items) > 1 and sorted(old_items) == sorted(new_items)
@@ -420,7 +423,8 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) -> bool:
     """A misspelt ordinary word corrected: close in spelling, the page no longer uses it, and
-    it is no English word (reuse, refuse; content, context; sender, senders are all words).
+    it is no English word (reuse, refuse; content, context; sender, senders are all words),
+    while the new one is.
     Words of five letters or more that start alike may differ by one or two letters: a changed
     beginning is more often a prefix that turns a word into its opposite (synchronously,
     asynchronously; include, exclude; trusted, untrusted). Shorter words, or other beginnings,
@@ -448,7 +452,13 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     # "ocurence"), and another word where they are new ones ("mebibytes" → "megabytes").
     if distance == 2 and set(old_word) != set(new_word):
         return False
-    return old_word not in english_words() and not _prefixed_words(old_word, new_word)
+    # Two words unknown to the dictionary are more often two names ("jsonl" → "jsonb") than a
+    # name mended.
+    return (
+        old_word not in english_words()
+        and new_word in english_words()
+        and not _prefixed_words(old_word, new_word)
+    )
 
 
 _PREFIXES = (
