@@ -309,6 +309,12 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         ("Relays MUST emit jsonl.", "Relays MUST emit jsonb."),
         ("Relays MUST send lids as protobuf.", "Relays MUST send lids as protobug."),
         ("Relays MUST support webauthn.", "Relays MUST support webauth."),
+        # "This" and "that" alone speak of what the sentence before says, not of its subject.
+        ("Relays wake hourly. This MUST be logged.", "Relays wake hourly. Relays MUST be logged."),
+        (
+            "The kettle heats the jar. That MUST take 5 s.",
+            "The kettle heats the jar. The kettle MUST take 5 s.",
+        ),
     ],
 )
 def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:

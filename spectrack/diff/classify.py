@@ -38,6 +38,10 @@ capitals in `requirement_words`, their lowercase words (plain English) in small 
 
 PRONOUNS = frozenset({"it", "they", "this", "these", "that", "those", "he", "she"})
 """Subjects that an edit may replace by the noun they stand for without changing a requirement."""
+_NOUN_PRONOUNS = PRONOUNS - {"this", "that"}
+"""The `PRONOUNS` that a noun may replace: "this" and "that" alone point at what the sentence
+before says rather than at a noun it names ("Relays wake hourly. This MUST be logged": the
+waking, not the relays)."""
 
 _BELOW_TWENTY = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
@@ -614,7 +618,7 @@ def same_requirement(
         if (
             i1 == j1 == 0
             and removed
-            and removed[0] in PRONOUNS
+            and removed[0] in _NOUN_PRONOUNS
             and len(removed) == 1
             and 0 < len(added) <= 5
             and antecedent is not None
