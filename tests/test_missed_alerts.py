@@ -315,6 +315,10 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "The kettle heats the jar. That MUST take 5 s.",
             "The kettle heats the jar. The kettle MUST take 5 s.",
         ),
+        # A value in quotes in another case is another value, as a code span's is.
+        ('Relays MUST set mode to "Fast".', 'Relays MUST set mode to "fast".'),
+        ("Relays MUST set mode to 'Fast'.", "Relays MUST set mode to 'FAST'."),
+        ("Relays MUST send the “Lid-Id” field.", "Relays MUST send the “lid-id” field."),
     ],
 )
 def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
@@ -328,6 +332,8 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ("Relays MUST accept gas, coal, or wood.", "Relays MUST accept wood, gas, or coal."),
         ("Relays MUST accept gas and coal and wood.", "Relays MUST accept coal and wood and gas."),
         ("Relays MUST wait for the kettel.", "Relays MUST wait for the kettle."),
+        ('Relays MUST set mode to "Fast".', "Relays MUST set the mode to 'Fast'."),
+        ("Relays MUST send a jar's lid and 'Fast'.", 'Relays MUST send the jar\'s lid and "Fast".'),
     ],
 )
 def test_round_two_harmless_edits_stay_editorial(old: str, new: str) -> None:

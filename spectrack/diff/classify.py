@@ -596,6 +596,8 @@ def same_requirement(
     order (the items of a series). Never when the changed words are too many to align (see
     `MOST_WORDS_ALIGNED`).
     """
+    if _quotes_recased(old, new):
+        return False
     before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
     if before == after:
         return True
@@ -646,6 +648,29 @@ def same_requirement(
             continue
         return False
     return True
+
+
+_QUOTED = re.compile(
+    r"\"([^\"]{1,100})\"|“([^”]{1,100})”|‘([^’]{1,100})’|(?<!\w)'([^']{1,100})'(?!\w)"
+)
+"""A value in quotes ("Fast", 'FAST', “fast”), which, as a code span does, names a value in
+its own case. Its length is bounded, which keeps unclosed quotes from being searched to the
+end of a long sentence each."""
+
+
+def _quoted(key: str) -> Counter[str]:
+    """The values that ``key`` holds in quotes (see `_QUOTED`)."""
+    return Counter(
+        next(value for value in found.groups() if value) for found in _QUOTED.finditer(key)
+    )
+
+
+def _quotes_recased(old: str, new: str) -> bool:
+    """Whether a value in quotes became the same letters in another case ("Fast" → "fast"):
+    another value, though its words are the same."""
+    before, after = _quoted(old), _quoted(new)
+    removed = {value.lower() for value in before - after}
+    return any(value.lower() in removed for value in after - before)
 
 
 _STATUS_PHRASES = {
