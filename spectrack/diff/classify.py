@@ -637,7 +637,7 @@ def same_requirement(
             continue
         if _status_phrase(before, i1, i2, added) or _status_phrase(after, j1, j2, removed):
             continue
-        if _reason_given(removed, added, before, old) or _reason_given(added, removed, after, new):
+        if _reason_given(before, i1, i2, added, old) or _reason_given(after, j1, j2, removed, new):
             continue
         if _joined_or_split(removed, added):
             continue
@@ -726,14 +726,29 @@ _SET_OFF_REASONS = re.compile(
 the sentence's verb ("check each jar for consistency") nor what something is used for."""
 
 
-def _reason_given(run: Sequence[str], other: Sequence[str], words: Sequence[str], key: str) -> bool:
-    """Whether ``run``, words of a requirement (``words``, its key ``key``) that the other
-    version lacks (``other`` empty), is a reason that asks nothing (see `_REASONS` and
-    `_SET_OFF_REASONS`)."""
+_EXAMINING = re.compile(
+    r"(?:check|test|inspect|verif|scan|screen|review|audit|examin|evaluat|assess|validat"
+    r"|monitor|search)\w*"
+)
+"""Verbs of examining, after which "for …" names what is looked for ("inspected for clarity",
+"tested for backwards compatibility"), not a reason."""
+
+
+def _reason_given(
+    words: Sequence[str], start: int, end: int, other: Sequence[str], key: str
+) -> bool:
+    """Whether ``words[start:end]``, words of a requirement (``words``, its key ``key``) that
+    the other version lacks (``other`` empty), are a reason that asks nothing (see `_REASONS`
+    and `_SET_OFF_REASONS`)."""
     if other:
         return False
+    run = words[start:end]
     phrase = " ".join(run)
-    if _REASONS.fullmatch(phrase) is not None and not _forbids(words):
+    if (
+        _REASONS.fullmatch(phrase) is not None
+        and not _forbids(words)
+        and not (start and _EXAMINING.fullmatch(words[start - 1]))
+    ):
         return True
     if _SET_OFF_REASONS.fullmatch(phrase) is None:
         return False
