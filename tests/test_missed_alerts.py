@@ -319,6 +319,9 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         ('Relays MUST set mode to "Fast".', 'Relays MUST set mode to "fast".'),
         ("Relays MUST set mode to 'Fast'.", "Relays MUST set mode to 'FAST'."),
         ("Relays MUST send the “Lid-Id” field.", "Relays MUST send the “lid-id” field."),
+        # A unit's symbol in another case is another unit: megabytes, megabits.
+        ("Relays MUST use 5 MB.", "Relays MUST use 5 Mb."),
+        ("Relays MUST buffer 64 kB.", "Relays MUST buffer 64 KB."),
         # After a verb of examining, "for …" is what is looked for, not a reason.
         ("Jars MUST be inspected for clarity.", "Jars MUST be inspected."),
         ("Relays MUST be tested for backwards compatibility.", "Relays MUST be tested."),
@@ -338,6 +341,8 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ('Relays MUST set mode to "Fast".', "Relays MUST set the mode to 'Fast'."),
         ("Relays MUST keep lids for backwards compatibility.", "Relays MUST keep lids."),
         ("Lids MUST be checked, for security.", "Lids MUST be checked."),
+        ("Relays MUST wait 5 s.", "Relays MUST wait 5 seconds."),
+        ("Relays MUST send 5 Lids.", "Relays MUST send 5 lids."),
         ("Relays MUST send a jar's lid and 'Fast'.", 'Relays MUST send the jar\'s lid and "Fast".'),
     ],
 )

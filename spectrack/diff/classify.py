@@ -596,7 +596,7 @@ def same_requirement(
     order (the items of a series). Never when the changed words are too many to align (see
     `MOST_WORDS_ALIGNED`).
     """
-    if _quotes_recased(old, new):
+    if _recased(old, new):
         return False
     before, after = _impersonal_set_aside(requirement_words(old), requirement_words(new))
     if before == after:
@@ -650,25 +650,27 @@ def same_requirement(
     return True
 
 
-_QUOTED = re.compile(
+_CASED = re.compile(
     r"\"([^\"]{1,100})\"|“([^”]{1,100})”|‘([^’]{1,100})’|(?<!\w)'([^']{1,100})'(?!\w)"
+    r"|\d ?([A-Za-z]{1,3})\b"
 )
-"""A value in quotes ("Fast", 'FAST', “fast”), which, as a code span does, names a value in
-its own case. Its length is bounded, which keeps unclosed quotes from being searched to the
+"""Words whose letter case names what they are: a value in quotes ("Fast", 'FAST', “fast”),
+as a code span's does, and a unit's symbol after a number ("5 MB", megabytes; "5 Mb",
+megabits). A quote's length is bounded, which keeps unclosed quotes from being searched to the
 end of a long sentence each."""
 
 
-def _quoted(key: str) -> Counter[str]:
-    """The values that ``key`` holds in quotes (see `_QUOTED`)."""
+def _cased(key: str) -> Counter[str]:
+    """The words of ``key`` whose case counts (see `_CASED`)."""
     return Counter(
-        next(value for value in found.groups() if value) for found in _QUOTED.finditer(key)
+        next(value for value in found.groups() if value) for found in _CASED.finditer(key)
     )
 
 
-def _quotes_recased(old: str, new: str) -> bool:
-    """Whether a value in quotes became the same letters in another case ("Fast" → "fast"):
-    another value, though its words are the same."""
-    before, after = _quoted(old), _quoted(new)
+def _recased(old: str, new: str) -> bool:
+    """Whether a word whose case counts became the same letters in another case ("Fast" →
+    "fast", "MB" → "Mb"): another value or unit, though the words are the same."""
+    before, after = _cased(old), _cased(new)
     removed = {value.lower() for value in before - after}
     return any(value.lower() in removed for value in after - before)
 
