@@ -319,6 +319,16 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         ('Relays MUST set mode to "Fast".', 'Relays MUST set mode to "fast".'),
         ("Relays MUST set mode to 'Fast'.", "Relays MUST set mode to 'FAST'."),
         ("Relays MUST send the “Lid-Id” field.", "Relays MUST send the “lid-id” field."),
+        # A series reordered beside another as long, whose items its own pair with in order.
+        (
+            "Relays MUST use ports 80 and 90 for gas and coal.",
+            "Relays MUST use ports 90 and 80 for gas and coal.",
+        ),
+        ("Lids and jars MUST be red and blue.", "Lids and jars MUST be blue and red."),
+        (
+            "Relays MUST map red, blue, green to 1, 2, 3.",
+            "Relays MUST map blue, red, green to 1, 2, 3.",
+        ),
         # A unit's symbol in another case is another unit: megabytes, megabits.
         ("Relays MUST use 5 MB.", "Relays MUST use 5 Mb."),
         ("Relays MUST buffer 64 kB.", "Relays MUST buffer 64 KB."),
@@ -342,6 +352,15 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ("Relays MUST keep lids for backwards compatibility.", "Relays MUST keep lids."),
         ("Lids MUST be checked, for security.", "Lids MUST be checked."),
         ("Relays MUST wait 5 s.", "Relays MUST wait 5 seconds."),
+        (
+            "Relays and kettles MUST accept gas or coal.",
+            "Relays and kettles MUST accept coal or gas.",
+        ),
+        (
+            "Relays MUST accept gas, coal or wood and MUST log them.",
+            "Relays MUST accept coal, gas or wood and MUST log them.",
+        ),
+        ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
         ("Relays MUST send 5 Lids.", "Relays MUST send 5 lids."),
         ("Relays MUST send a jar's lid and 'Fast'.", 'Relays MUST send the jar\'s lid and "Fast".'),
     ],

@@ -383,13 +383,35 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     """Whether two requirements differ only by the items of a series listed in another order
     ("fast, safe or eco" → "safe, fast or eco"): between what both start and end with, the
     same items parted by commas, "or" or "and". Not by both: "gas and coal, or wood" groups its
-    items, and "wood and coal, or gas" groups others."""
+    items, and "wood and coal, or gas" groups others. Nor, for a series of items that are all
+    meant ("80 and 90", not "gas or coal"), where the words both share hold another series as
+    long, whose items its own pair with in order ("ports 80 and 90 for gas and coal")."""
     start, end = shared_ends(before, after)
-    if _SERIES_JOINTS.issubset(before[start : len(before) - end]):
+    middle = before[start : len(before) - end]
+    if _SERIES_JOINTS.issubset(middle):
         return False
-    old_items = _items(before[start : len(before) - end])
+    old_items = _items(middle)
     new_items = _items(after[start : len(after) - end])
-    return len(old_items) > 1 and sorted(old_items) == sorted(new_items)
+    if len(old_items) < 2 or sorted(old_items) != sorted(new_items):
+        return False
+    return (
+        "or" in middle
+        or _joints_within(before[:start]) + _joints_within(before[len(before) - end :])
+        < len(old_items) - 1
+    )
+
+
+def _joints_within(tokens: Sequence[str]) -> int:
+    """How many list separators of ``tokens`` stand between two items of a series there: with
+    a word on each side, and no keyword after, which starts a clause ("and MUST log them")."""
+    return sum(
+        1
+        for previous, token, following in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        if token in _ITEM_SEPARATORS
+        and previous not in _ITEM_SEPARATORS
+        and following not in _ITEM_SEPARATORS
+        and not following.isupper()
+    )
 
 
 def _items(tokens: Sequence[str]) -> list[tuple[str, ...]]:
