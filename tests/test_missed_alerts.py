@@ -329,6 +329,15 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Relays MUST map red, blue, green to 1, 2, 3.",
             "Relays MUST map blue, red, green to 1, 2, 3.",
         ),
+        # A table row's values moved to other cells, under other headers.
+        (
+            "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",
+            "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 9 | 1 |",
+        ),
+        (
+            "| Relay | Kettle |\n|---|---|\n| MUST retry | MAY wait |",
+            "| Relay | Kettle |\n|---|---|\n| MAY wait | MUST retry |",
+        ),
         # A unit's symbol in another case is another unit: megabytes, megabits.
         ("Relays MUST use 5 MB.", "Relays MUST use 5 Mb."),
         ("Relays MUST buffer 64 kB.", "Relays MUST buffer 64 KB."),
@@ -361,6 +370,10 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
             "Relays MUST accept coal, gas or wood and MUST log them.",
         ),
         ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
+        (
+            "| Field | Rule |\n|---|---|\n| lid | MUST be hot, or cold |",
+            "| Field | Rule |\n|---|---|\n| lid | MUST be cold, or hot |",
+        ),
         ("Relays MUST send 5 Lids.", "Relays MUST send 5 lids."),
         ("Relays MUST send a jar's lid and 'Fast'.", 'Relays MUST send the jar\'s lid and "Fast".'),
     ],

@@ -626,6 +626,7 @@ def same_requirement(
     if (
         not ORDER_WORDS.intersection(before)
         and not speaks_of_order(old)
+        and _cells_kept(old, new)
         and (
             _pieces_reordered(folded(old), folded(new))
             or _items_reordered(_item_tokens(old), _item_tokens(new))
@@ -860,6 +861,17 @@ def antecedent_of(unit: Unit) -> str:
     if place:
         return _subjects(sentences[place - 1].text)
     return unit.block.section[-1] if unit.block.section else ""
+
+
+def _cells_kept(old: str, new: str) -> bool:
+    """Whether two table rows (keys whose cells "|" parts) hold the same words in each cell: a
+    value moved to another cell stands under another header ("lid | 1 | 9" → "lid | 9 | 1", a
+    least and a most exchanged). A sentence is a row of one cell."""
+    old_cells, new_cells = old.split("|"), new.split("|")
+    return len(old_cells) == len(new_cells) and all(
+        sorted(signs_of(folded(before))) == sorted(signs_of(folded(after)))
+        for before, after in zip(old_cells, new_cells, strict=True)
+    )
 
 
 def _pieces_reordered(old: str, new: str) -> bool:
