@@ -329,6 +329,12 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Relays MUST map red, blue, green to 1, 2, 3.",
             "Relays MUST map blue, red, green to 1, 2, 3.",
         ),
+        # A clause between two items exchanged binds another one.
+        ("Relays MUST send lids, if known, or jars.", "Relays MUST send jars, if known, or lids."),
+        (
+            "Kettles MUST heat lids, unless cracked, and jars.",
+            "Kettles MUST heat jars, unless cracked, and lids.",
+        ),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",
@@ -370,6 +376,7 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
             "Relays MUST accept coal, gas or wood and MUST log them.",
         ),
         ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
+        ("Relays MUST send lids, jars, or kettles.", "Relays MUST send kettles, jars, or lids."),
         (
             "| Field | Rule |\n|---|---|\n| lid | MUST be hot, or cold |",
             "| Field | Rule |\n|---|---|\n| lid | MUST be cold, or hot |",

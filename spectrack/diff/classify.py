@@ -392,13 +392,26 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
         return False
     old_items = _items(middle)
     new_items = _items(after[start : len(after) - end])
-    if len(old_items) < 2 or sorted(old_items) != sorted(new_items):
+    if len(old_items) < 2 or sorted(old_items) != sorted(new_items) or any(map(_clause, old_items)):
         return False
     return (
         "or" in middle
         or _joints_within(before[:start]) + _joints_within(before[len(before) - end :])
         < len(old_items) - 1
     )
+
+
+_CONDITIONS = frozenset(
+    {"if", "unless", "when", "whenever", "while", "until", "once", "where", "provided", "except"}
+)
+
+
+def _clause(item: Sequence[str]) -> bool:
+    """Whether an item parted off by commas, "and" or "or" is a clause rather than one of a
+    series: it holds a keyword ("the kettle SHOULD stop") or opens with a condition ("if
+    known"), which binds the item beside it ("lids, if known, or jars" → "jars, if known, or
+    lids" asks the condition of jars)."""
+    return item[0] in _CONDITIONS or any(word.isupper() and len(word) > 1 for word in item)
 
 
 def _joints_within(tokens: Sequence[str]) -> int:
