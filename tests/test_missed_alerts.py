@@ -335,6 +335,9 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Kettles MUST heat lids, unless cracked, and jars.",
             "Kettles MUST heat jars, unless cracked, and lids.",
         ),
+        # Words of the subject said after "and" qualify no item of the series: they name others.
+        ("Relay lids MUST fit kettles and jars.", "Relay lids MUST fit kettles and relay jars."),
+        ("Glass lids MUST fit kettles or jars.", "Glass lids MUST fit kettles or glass jars."),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",
@@ -377,6 +380,10 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ),
         ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
         ("Relays MUST send lids, jars, or kettles.", "Relays MUST send kettles, jars, or lids."),
+        (
+            "Relays MUST forward signed lids, kettles or jars.",
+            "Relays MUST forward signed lids, kettles or signed jars.",
+        ),
         (
             "| Field | Rule |\n|---|---|\n| lid | MUST be hot, or cold |",
             "| Field | Rule |\n|---|---|\n| lid | MUST be cold, or hot |",

@@ -406,12 +406,17 @@ _CONDITIONS = frozenset(
 )
 
 
+def _is_keyword(word: str) -> bool:
+    """Whether a word of `requirement_words` is a keyword's, which stay in capitals there."""
+    return word.isupper() and len(word) > 1
+
+
 def _clause(item: Sequence[str]) -> bool:
     """Whether an item parted off by commas, "and" or "or" is a clause rather than one of a
     series: it holds a keyword ("the kettle SHOULD stop") or opens with a condition ("if
     known"), which binds the item beside it ("lids, if known, or jars" → "jars, if known, or
     lids" asks the condition of jars)."""
-    return item[0] in _CONDITIONS or any(word.isupper() and len(word) > 1 for word in item)
+    return item[0] in _CONDITIONS or any(map(_is_keyword, item))
 
 
 def _joints_within(tokens: Sequence[str]) -> int:
@@ -730,12 +735,18 @@ _NEGATIONS = frozenset({"not", "no", "never", "without", "neither", "nor", "non"
 """Words that turn a requirement around: said again for one more item, or not, they change it."""
 _LONGEST_QUALIFIER = 4
 """Most words a qualifier said again for a series' next item has ("JSON-RPC", "signed")."""
+_LONGEST_ITEMS = 4
+"""Most words that may stand between a qualifier and the "and" or "or" after which it is said
+again: the items it qualified ("signed lids, jars or signed kettles"), with no keyword among
+them. Words said further before are no qualifier of the series ("Relays MUST accept gzip or
+Relays zstd")."""
 
 
 def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
     """Whether ``words[start:end]``, which the other version lacks (``other`` empty), repeat
     after "and" or "or" words said before in the sentence: a qualifier said again for the next
-    item, or not ("JSON-RPC requests and JSON-RPC notifications", "… and notifications")."""
+    item, or not ("JSON-RPC requests and JSON-RPC notifications", "… and notifications"), where
+    it stood before the items before the joint (see `_LONGEST_ITEMS`)."""
     run = list(words[start:end])
     if (
         other
@@ -745,7 +756,12 @@ def _qualifier_repeated(words: Sequence[str], start: int, end: int, other: Seque
         or not _NEGATIONS.isdisjoint(word.lower() for word in run)
     ):
         return False
-    return any(list(words[index : index + len(run)]) == run for index in range(start - len(run)))
+    first = max(0, start - 1 - len(run) - _LONGEST_ITEMS)
+    return any(
+        list(words[index : index + len(run)]) == run
+        and not any(_is_keyword(word) for word in words[index + len(run) : start])
+        for index in range(first, start - len(run) - 1)
+    )
 
 
 _REASONS = re.compile(
