@@ -338,6 +338,15 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         # Words of the subject said after "and" qualify no item of the series: they name others.
         ("Relay lids MUST fit kettles and jars.", "Relay lids MUST fit kettles and relay jars."),
         ("Glass lids MUST fit kettles or jars.", "Glass lids MUST fit kettles or glass jars."),
+        # "They" stands for all its antecedent names: one of them names fewer.
+        (
+            "The relay and the kettle wake. They MUST retry.",
+            "The relay and the kettle wake. The kettle MUST retry.",
+        ),
+        (
+            "Relays and kettles wake. They MUST retry.",
+            "Relays and kettles wake. Relays MUST retry.",
+        ),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",

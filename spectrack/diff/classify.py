@@ -665,7 +665,7 @@ def same_requirement(
             and len(removed) == 1
             and 0 < len(added) <= 5
             and antecedent is not None
-            and _named_in(added, antecedent())
+            and _named_in(added, antecedent(), plural=removed[0] in _PLURAL_PRONOUNS)
         ):
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
@@ -837,11 +837,19 @@ def _connective(run: Sequence[str], start: int, other: Sequence[str]) -> bool:
     return CONNECTIVES.issuperset(run) and (start == 0 or set(run) == {"also"})
 
 
-def _named_in(noun: Sequence[str], antecedent: str) -> bool:
+_PLURAL_PRONOUNS = frozenset({"they", "these", "those"})
+
+
+def _named_in(noun: Sequence[str], antecedent: str, *, plural: bool) -> bool:
     """Whether ``antecedent`` names the noun (its words but articles, in the singular or the
     plural) that replaced a pronoun: "They MUST retry" → "Relays MUST retry" after "Relays wake
-    hourly."."""
-    named = {singular(word) for word in words_of(antecedent)}
+    hourly.". A ``plural`` pronoun stands for all its antecedent names: a noun in the singular
+    ("They MUST retry" → "The kettle MUST retry" after "The relay and the kettle wake.") or one
+    of subjects joined ("Relays and kettles wake.") names fewer."""
+    words = words_of(antecedent)
+    if plural and (singular(noun[-1]) == noun[-1] or not _SERIES_JOINTS.isdisjoint(words)):
+        return False
+    named = {singular(word) for word in words}
     return all(singular(word) in named for word in noun if word not in ARTICLES)
 
 
