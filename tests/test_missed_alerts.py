@@ -347,6 +347,9 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Relays and kettles wake. They MUST retry.",
             "Relays and kettles wake. Relays MUST retry.",
         ),
+        # "Also" before a condition asks the requirement in that case too, not only then.
+        ("Relays MUST accept lids, also if cracked.", "Relays MUST accept lids if cracked."),
+        ("Relays MUST accept lids, also when cracked.", "Relays MUST accept lids, when cracked."),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",
@@ -389,6 +392,11 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ),
         ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
         ("Relays MUST send lids, jars, or kettles.", "Relays MUST send kettles, jars, or lids."),
+        ("Relays MUST accept lids also.", "Relays MUST accept lids."),
+        (
+            "Relays MUST accept lids when sealed and also when cracked.",
+            "Relays MUST accept lids when sealed and when cracked.",
+        ),
         (
             "Relays MUST forward signed lids, kettles or jars.",
             "Relays MUST forward signed lids, kettles or signed jars.",

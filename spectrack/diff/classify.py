@@ -670,7 +670,7 @@ def same_requirement(
             continue
         if all(word in ARTICLES for word in (*removed, *added)):
             continue
-        if _connective(removed, i1, added) or _connective(added, j1, removed):
+        if _connective(before, i1, i2, added) or _connective(after, j1, j2, removed):
             continue
         if _qualifier_repeated(before, i1, i2, added) or _qualifier_repeated(
             after, j1, j2, removed
@@ -826,15 +826,25 @@ _WHAT_CAME_BEFORE = frozenset({"this", "these", "that", "those", "it", "them"})
 """Pronouns by which an opening purpose points at the text before ("To prevent this, …")."""
 
 
-def _connective(run: Sequence[str], start: int, other: Sequence[str]) -> bool:
-    """Whether ``run``, at ``start`` in a requirement's words, which the other version lacks
-    (``other`` empty), is `CONNECTIVES` that ask nothing there, or a purpose that opens the
-    sentence and points at the text before it ("To prevent this, relays MUST wait")."""
+def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
+    """Whether ``words[start:end]``, words of a requirement that the other version lacks
+    (``other`` empty), are `CONNECTIVES` that ask nothing there, or a purpose that opens the
+    sentence and points at the text before it ("To prevent this, relays MUST wait"). Not an
+    "also" that adds a condition to what the requirement asks without it ("accept lids, also
+    if cracked": always, and if cracked too; "accept lids if cracked": only then)."""
+    run = words[start:end]
     if not run or other:
         return False
     if start == 0 and len(run) == 3 and run[0] == "to" and run[2] in _WHAT_CAME_BEFORE:
         return True
-    return CONNECTIVES.issuperset(run) and (start == 0 or set(run) == {"also"})
+    if not CONNECTIVES.issuperset(run):
+        return False
+    if start == 0:
+        return True
+    adds_a_condition = (
+        not _CONDITIONS.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
+    )
+    return set(run) == {"also"} and not adds_a_condition
 
 
 _PLURAL_PRONOUNS = frozenset({"they", "these", "those"})
