@@ -350,6 +350,20 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         # "Also" before a condition asks the requirement in that case too, not only then.
         ("Relays MUST accept lids, also if cracked.", "Relays MUST accept lids if cracked."),
         ("Relays MUST accept lids, also when cracked.", "Relays MUST accept lids, when cracked."),
+        # A header's value, written as a header's name is, in another case: only a name that
+        # stands beside the word "header" is read in any case.
+        (
+            "If the `Jar-Mode` header is `Fast-Lane`, relays MUST wait.",
+            "If the `Jar-Mode` header is `FAST-LANE`, relays MUST wait.",
+        ),
+        (
+            "Relays MUST set the `Jar-Mode` header: `Fast-Lane`.",
+            "Relays MUST set the `Jar-Mode` header: `FAST-LANE`.",
+        ),
+        (
+            "Relays MUST send the `Jar-Mode` header with `Fast-Lane` as its value.",
+            "Relays MUST send the `Jar-Mode` header with `FAST-LANE` as its value.",
+        ),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",

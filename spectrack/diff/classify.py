@@ -1073,10 +1073,37 @@ _OTHER_NAME = re.compile(
 """What follows the name of something else than a header ("the `Lid-Size` key")."""
 
 
+_HEADER_WORD_AFTER = re.compile(
+    r"[^\w\s,]{0,2}(?:\s+(?:and|or)\s+[\w-]+[^\w\s,]{0,2}|,\s*[\w-]+[^\w\s,]{0,2})*"
+    r"\s+(?:HTTP\s+)?headers?\b",
+    re.IGNORECASE,
+)
+"""The word "header" after a name, or after a series of names it ends ("the `Jar-Id` HTTP
+header", "`Jar-Id` and `Lid-Id` headers")."""
+_HEADER_WORD_BEFORE = re.compile(r"\bheaders?\W{0,2}\s*\Z", re.IGNORECASE)
+"""The word "header" right before a name ("the header `Jar-Mode`", "this header: `Jar-Id`")."""
+_NAME_AT_END = re.compile(r"[A-Za-z0-9]-[A-Za-z0-9]+\W{0,2}\s*\Z")
+_BESIDE = 40
+"""How far from a name the word "header" and the names listed with it are looked for: a
+window, which keeps the search linear in a long sentence."""
+
+
+def _beside_header_word(text: str, start: int, end: int) -> bool:
+    """Whether the name at ``text[start:end]`` stands beside the word "header": right after
+    it, unless that header was named before it ("the `Jar-Mode` header: `Fast-Lane`" gives
+    a value), or right before it, alone or in a series."""
+    if _HEADER_WORD_AFTER.match(text, end, end + _BESIDE):
+        return True
+    before = text[max(0, start - _BESIDE) : start]
+    found = _HEADER_WORD_BEFORE.search(before)
+    return found is not None and _NAME_AT_END.search(before, 0, found.start()) is None
+
+
 def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
-    """The code spans of ``sentences`` written as header names (see `_HEADER_NAME`) in a
-    sentence that speaks of a header, in lowercase: not where one stands as a value ("set the
-    `Jar-Mode` header to `Fast-Lane`") or names something else ("the `Lid-Size` key")."""
+    """The code spans of ``sentences`` written as header names (see `_HEADER_NAME`) that stand
+    beside the word "header" (see `_beside_header_word`), in lowercase: not where one stands as
+    a value ("set the `Jar-Mode` header to `Fast-Lane`", "if the `Jar-Mode` header is
+    `Fast-Lane`") or names something else ("the `Lid-Size` key")."""
     names = set()
     for sentence in sentences:
         text = sentence.text
@@ -1086,6 +1113,7 @@ def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
         for found in _HYPHENATED.finditer(text):
             if (
                 found[0] in code
+                and _beside_header_word(text, found.start(), found.end())
                 and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
                 and _OTHER_NAME.match(text, found.end()) is None
             ):
