@@ -364,6 +364,11 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Relays MUST send the `Jar-Mode` header with `Fast-Lane` as its value.",
             "Relays MUST send the `Jar-Mode` header with `FAST-LANE` as its value.",
         ),
+        # "Also" after a negative keyword forbids only doing it besides.
+        (
+            "Relays that cache a frame MUST NOT also forward it.",
+            "Relays that cache a frame MUST NOT forward it.",
+        ),
         # A table row's values moved to other cells, under other headers.
         (
             "| Field | Rule | Min | Max |\n|---|---|---|---|\n| lid | REQUIRED | 1 | 9 |",
@@ -407,6 +412,7 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         ("Relays MUST accept gas and coal, if dry.", "Relays MUST accept coal and gas, if dry."),
         ("Relays MUST send lids, jars, or kettles.", "Relays MUST send kettles, jars, or lids."),
         ("Relays MUST accept lids also.", "Relays MUST accept lids."),
+        ("Relays also MUST NOT forward frames.", "Relays MUST NOT forward frames."),
         (
             "Relays MUST accept lids when sealed and also when cracked.",
             "Relays MUST accept lids when sealed and when cracked.",

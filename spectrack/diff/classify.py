@@ -831,7 +831,9 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     (``other`` empty), are `CONNECTIVES` that ask nothing there, or a purpose that opens the
     sentence and points at the text before it ("To prevent this, relays MUST wait"). Not an
     "also" that adds a condition to what the requirement asks without it ("accept lids, also
-    if cracked": always, and if cracked too; "accept lids if cracked": only then)."""
+    if cracked": always, and if cracked too; "accept lids if cracked": only then), nor one that
+    a negative keyword before it forbids ("MUST NOT also forward frames" forbids forwarding
+    them besides, "MUST NOT forward frames" forwarding them at all)."""
     run = words[start:end]
     if not run or other:
         return False
@@ -844,7 +846,7 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     adds_a_condition = (
         not _CONDITIONS.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
     )
-    return set(run) == {"also"} and not adds_a_condition
+    return set(run) == {"also"} and not adds_a_condition and not _forbids(words[:start])
 
 
 _PLURAL_PRONOUNS = frozenset({"they", "these", "those"})
