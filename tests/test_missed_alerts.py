@@ -324,7 +324,10 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "Relays MUST use ports 80 and 90 for gas and coal.",
             "Relays MUST use ports 90 and 80 for gas and coal.",
         ),
-        ("Lids and jars MUST be red and blue.", "Lids and jars MUST be blue and red."),
+        (
+            "Gas and coal relays MUST use ports 80 and 90.",
+            "Gas and coal relays MUST use ports 90 and 80.",
+        ),
         (
             "Relays MUST map red, blue, green to 1, 2, 3.",
             "Relays MUST map blue, red, green to 1, 2, 3.",
@@ -404,6 +407,10 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
         (
             "Relays and kettles MUST accept gas or coal.",
             "Relays and kettles MUST accept coal or gas.",
+        ),
+        (
+            "Relays and kettles MUST accept gas and coal.",
+            "Relays and kettles MUST accept coal and gas.",
         ),
         (
             "Relays MUST accept gas, coal or wood and MUST log them.",

@@ -385,7 +385,9 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     same items parted by commas, "or" or "and". Not by both: "gas and coal, or wood" groups its
     items, and "wood and coal, or gas" groups others. Nor, for a series of items that are all
     meant ("80 and 90", not "gas or coal"), where the words both share hold another series as
-    long, whose items its own pair with in order ("ports 80 and 90 for gas and coal")."""
+    long, whose items its own pair with in order, one of the two a series of numbers ("ports
+    80 and 90 for gas and coal"; two series of words, "relays and kettles MUST accept gas and
+    coal", more often each hold for all the other's items)."""
     start, end = shared_ends(before, after)
     middle = before[start : len(before) - end]
     if _SERIES_JOINTS.issubset(middle):
@@ -394,11 +396,17 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     new_items = _items(after[start : len(after) - end])
     if len(old_items) < 2 or sorted(old_items) != sorted(new_items) or any(map(_clause, old_items)):
         return False
+    numbers_only = not any(_is_number(word) for item in old_items for word in item)
     return (
         "or" in middle
-        or _joints_within(before[:start]) + _joints_within(before[len(before) - end :])
+        or _joints_within(before[:start], numbers_only=numbers_only)
+        + _joints_within(before[len(before) - end :], numbers_only=numbers_only)
         < len(old_items) - 1
     )
+
+
+def _is_number(word: str) -> bool:
+    return any(character.isdigit() for character in word)
 
 
 _CONDITIONS = frozenset(
@@ -419,9 +427,10 @@ def _clause(item: Sequence[str]) -> bool:
     return item[0] in _CONDITIONS or any(map(_is_keyword, item))
 
 
-def _joints_within(tokens: Sequence[str]) -> int:
+def _joints_within(tokens: Sequence[str], *, numbers_only: bool) -> int:
     """How many list separators of ``tokens`` stand between two items of a series there: with
-    a word on each side, and no keyword after, which starts a clause ("and MUST log them")."""
+    a word on each side, and no keyword after, which starts a clause ("and MUST log them");
+    with ``numbers_only``, between two numbers."""
     return sum(
         1
         for previous, token, following in zip(tokens, tokens[1:], tokens[2:], strict=False)
@@ -429,6 +438,7 @@ def _joints_within(tokens: Sequence[str]) -> int:
         and previous not in _ITEM_SEPARATORS
         and following not in _ITEM_SEPARATORS
         and not following.isupper()
+        and (not numbers_only or (_is_number(previous) and _is_number(following)))
     )
 
 
