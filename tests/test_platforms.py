@@ -357,3 +357,48 @@ def test_a_step_changed_under_a_requirement_changes_it() -> None:
     assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
         ("modified", "Relays MUST do this: Seal the rim.")
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "path"),
+    [
+        (
+            "::: details Why vent?\nRelays MUST vent the jar first.\n:::\n",
+            '??? note "Why vent?"\n    Relays MUST vent the jar first.\n',
+            "page.md",
+        ),
+        (
+            "::: details Why vent?\nRelays MUST vent the jar first.\n:::\n",
+            "<details>\n<summary>Why vent?</summary>\n\nRelays MUST vent the jar first.\n\n"
+            "</details>\n",
+            "page.md",
+        ),
+        (
+            "::: details\nRelays MUST vent the jar first.\n:::\n",
+            "Relays MUST vent the jar first.\n",
+            "page.md",
+        ),
+        (
+            "<CodeGroup>\n```sh npm\nnpm i jar\n```\n</CodeGroup>\n\nRelays MUST seal.\n",
+            "::: code-group\n```sh [npm]\nnpm i jar\n```\n:::\n\nRelays MUST seal.\n",
+            "page.mdx",
+        ),
+        (
+            "Relays MUST seal {{ jar }}.\n",
+            "::: v-pre\nRelays MUST seal {{ jar }}.\n:::\n",
+            "page.md",
+        ),
+    ],
+)
+def test_vitepress_containers_show_what_they_hold(old: str, new: str, path: str) -> None:
+    # `::: details Title` folds as MkDocs' `??? note` does; `::: code-group`, `::: raw` and
+    # `::: v-pre` lay out or pass through their contents: no marker is a word.
+    assert_formatting(old, new, path)
+
+
+def test_a_keyword_changed_in_a_vitepress_details_is_a_plain_sentence() -> None:
+    old = "::: details Why vent?\nRelays MUST vent the jar first.\n:::\n"
+    report = diff_texts(old, old.replace("MUST", "MAY"), "page.md")
+    assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
+        ("weakened", "Relays MAY vent the jar first.")
+    ]

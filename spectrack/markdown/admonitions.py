@@ -14,7 +14,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 _CONTAINER_PARAMS = re.compile(
-    r"\s*([A-Za-z]+)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*)|(\{[^{}]*\})\s*$)?"
+    r"\s*([A-Za-z][\w-]*)(?:\[(.*)\](?:\{[^{}]*\})?\s*$|\s+(.*)|(\{[^{}]*\})\s*$)?"
 )
 """A container's name, then its title: Docusaurus 3's label in brackets, which directive
 attributes in braces may follow (``tip[Title]{#id}``, unseen), or words after a space, or
@@ -50,6 +50,8 @@ KIND_BY_NAME: dict[str, str] = {
     "bug": "caution",
     # Hugo callout types.
     "default": "note",
+    # VitePress' collapsible `::: details`, as MkDocs' `??? note` is.
+    "details": "note",
 }
 """Lowercase platform name → GitHub kind."""
 
@@ -144,10 +146,19 @@ def container_name_and_title(params: str) -> tuple[str, str]:
     return match.group(1).lower(), (title or "").strip()
 
 
+LAYOUT_CONTAINERS = frozenset({"code-group", "raw", "v-pre"})
+"""VitePress' containers that only lay out what they hold (``::: code-group`` shows its code
+blocks as tabs, as Mintlify's ``<CodeGroup>`` does) or pass it through as written: no callout
+and no title, their words those of what they hold."""
+
+
 def _container(token: Token) -> tuple[str, str] | None:
+    name = container_name_and_title(token.info)[0]
+    if name in LAYOUT_CONTAINERS:
+        return None
     # PyMdown's blocks (`/// note`) make these tokens too, and say so.
     syntax = str((token.meta or {}).get("syntax", "docusaurus"))
-    return kind_of(container_name_and_title(token.info)[0]), syntax
+    return kind_of(name), syntax
 
 
 ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
@@ -160,8 +171,10 @@ ADMONITION_TOKENS: dict[str, Callable[[Token], tuple[str, str] | None]] = {
 
 
 def is_container_name(params: str, *_: object) -> bool:
-    """Validate a Docusaurus ``:::name`` container: only admonition names open one."""
-    return container_name_and_title(params)[0] in KIND_BY_NAME
+    """Validate a ``:::name`` container: only admonition names and VitePress' layout containers
+    open one."""
+    name = container_name_and_title(params)[0]
+    return name in KIND_BY_NAME or name in LAYOUT_CONTAINERS
 
 
 _TITLED_ALERT = re.compile(r"\[!([A-Za-z]+)\]([+-]?)(?:[ \t]+([^\n]*?))?[ \t]*(?:\n|$)")
@@ -221,8 +234,8 @@ def container_titles(state: StateCore) -> None:
         index += 1
         if token.type != "container_admonition_open":
             continue
-        title = container_name_and_title(token.info)[1]
-        if not title:
+        name, title = container_name_and_title(token.info)
+        if not title or name in LAYOUT_CONTAINERS:
             continue
         tokens[index:index] = _title_tokens("container", title, token.level)
         index += 3
