@@ -402,3 +402,24 @@ def test_a_keyword_changed_in_a_vitepress_details_is_a_plain_sentence() -> None:
     assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
         ("weakened", "Relays MAY vent the jar first.")
     ]
+
+
+NEXTRA_TABS = """\
+<Tabs items={['Glass', "Clay"]}>
+<Tabs.Tab>
+Relays MUST rinse glass jars.
+</Tabs.Tab>
+<Tab>
+Relays MUST dry clay jars.
+</Tab>
+</Tabs>
+"""
+
+
+def test_nextra_tabs_are_titled_by_their_items() -> None:
+    mintlify = NEXTRA_TABS.replace("<Tabs items={['Glass', \"Clay\"]}>", "<Tabs>")
+    mintlify = mintlify.replace("<Tabs.Tab>", '<Tab title="Glass">', 1)
+    mintlify = mintlify.replace("<Tab>", '<Tab title="Clay">').replace("</Tabs.Tab>", "</Tab>")
+    assert_formatting(NEXTRA_TABS, mintlify, "page.mdx")
+    # An item renamed renames its tab.
+    assert_verdict(NEXTRA_TABS, NEXTRA_TABS.replace("'Glass'", "'Stone'"), "editorial", "page.mdx")

@@ -326,6 +326,8 @@ def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent
         return False
     if not silent and tag.name == "Tabs" and "values" in tag.attrs:
         _label_tab_items(state.tokens[first_token:], tag.attrs["values"])
+    if not silent and tag.name == "Tabs" and "items" in tag.attrs:
+        _title_tabs(state.tokens[first_token:], tag.attrs["items"])
     return True
 
 
@@ -352,6 +354,25 @@ def _label_tab_items(tokens: list[Token], values: str) -> None:
         label = labels.get(attrs.get("value", ""))
         if label is not None and "label" not in attrs:
             token.meta = {**token.meta, "attrs": {**attrs, "label": label}}
+
+
+_STRING_LITERAL = re.compile(r"""["]([^"]*)["]|'([^']*)'|`([^`]*)`""")
+"""A JavaScript string in any of its quotes: its text in the group of that quote."""
+_NEXTRA_TABS = ("Tabs.Tab", "Tab")
+
+
+def _title_tabs(tokens: list[Token], items: str) -> None:
+    """Give each tab of a ``<Tabs items={['Glass', 'Clay']}>`` (the first token) without a title
+    the title of its place in the list, as Nextra shows it (its tabs are ``<Tabs.Tab>``, or
+    ``<Tab>`` imported alone)."""
+    titles = [
+        next(text for text in literal.groups() if text is not None)
+        for literal in _STRING_LITERAL.finditer(items)
+    ]
+    for tab, title in zip(child_elements(tokens, *_NEXTRA_TABS), titles, strict=False):
+        attrs = tab.meta["attrs"]
+        if not any(attrs.get(name) for name in ("title", "label")):
+            tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
 
 
 _CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)(?:</t[dh]\s*>|(?=<t[dh][\s>])|\Z)", re.S | re.I)

@@ -148,15 +148,15 @@ def finish_as_code(
     return finish_as(state, last_line, end, silent, push)
 
 
-def child_elements(tokens: Sequence[Token], name: str) -> Iterator[Token]:
-    """The elements named ``name`` right inside the element whose tokens are ``tokens`` (its
+def child_elements(tokens: Sequence[Token], *names: str) -> Iterator[Token]:
+    """The elements of one of ``names`` right inside the element whose tokens are ``tokens`` (its
     opening token first): the tabs of a set of tabs."""
     return (
         token
         for token in tokens
         if token.type in ("component_open", "component")
         and token.level == tokens[0].level + 1
-        and token.meta.get("name") == name
+        and token.meta.get("name") in names
     )
 
 
