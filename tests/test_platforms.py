@@ -423,3 +423,20 @@ def test_nextra_tabs_are_titled_by_their_items() -> None:
     assert_formatting(NEXTRA_TABS, mintlify, "page.mdx")
     # An item renamed renames its tab.
     assert_verdict(NEXTRA_TABS, NEXTRA_TABS.replace("'Glass'", "'Stone'"), "editorial", "page.mdx")
+
+
+@pytest.mark.parametrize("paragraphs_above", [0, 40])
+def test_a_tag_indented_below_a_tag_is_an_element_not_code(paragraphs_above: int) -> None:
+    # CommonMark's HTML block that `<details>` opens holds the lines below it up to a blank one:
+    # GitHub shows the indented `<summary>` as the title, not as a code sample.
+    above = "".join(f"Lid {number} is round.\n\n" for number in range(paragraphs_above))
+    indented = above + (
+        "<details>\n    <summary>Why vent?</summary>\n\nRelays MUST vent the jar first.\n\n"
+        "</details>\n"
+    )
+    flush = indented.replace("    <summary>", "<summary>")
+    assert_formatting(indented, flush)
+    assert parse(indented, name="page.md").blocks[-2].text == "Why vent?"
+    # Below a blank line, an indented tag is code still.
+    code = indented.replace("<details>\n", "<details>\n\n")
+    assert parse(code, name="page.md").blocks[-2].kind.value == "code"

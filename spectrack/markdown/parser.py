@@ -319,9 +319,29 @@ def _if_indented_as_code(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         # The code rule's own first test (`StateBlock.is_code_block`), without the call and the
         # debug log the rule does before it.
-        return indented_as_code(state, line) and rule(state, line, end, silent)
+        return (
+            indented_as_code(state, line)
+            and not _tag_below_tag(state, line)
+            and rule(state, line, end, silent)
+        )
 
     return guarded
+
+
+_TAG_START = re.compile(r"</?[A-Za-z]")
+
+
+def _tag_below_tag(state: StateBlock, line: int) -> bool:
+    """Whether ``line`` starts with a tag right below a line that starts with one: the HTML
+    block that line opens holds the lines below it up to a blank one, so an indented
+    ``<summary>`` below ``<details>`` is an element, no code."""
+    if line == 0:
+        return False
+    src = state.src
+    return (
+        _TAG_START.match(src, state.bMarks[line] + state.tShift[line]) is not None
+        and _TAG_START.match(src, state.bMarks[line - 1] + state.tShift[line - 1]) is not None
+    )
 
 
 GUARDS: dict[str, Callable[[BlockRule], BlockRule]] = {
