@@ -440,3 +440,23 @@ def test_a_tag_indented_below_a_tag_is_an_element_not_code(paragraphs_above: int
     # Below a blank line, an indented tag is code still.
     code = indented.replace("<details>\n", "<details>\n\n")
     assert parse(code, name="page.md").blocks[-2].kind.value == "code"
+
+
+@pytest.mark.parametrize(
+    "labelled",
+    [
+        "<b>Note:</b> Relays MUST vent the jar first.\n",
+        "<strong>Note</strong>: Relays MUST vent the jar first.\n",
+        "<STRONG>Warning</STRONG>\nRelays MUST vent the jar first.\n",
+    ],
+)
+def test_a_callout_label_in_html_bold_is_the_callouts_title(labelled: str) -> None:
+    # As `**Note:**` is: readers see a callout's title, the requirement after it unchanged.
+    assert_formatting("**Note:** Relays MUST vent the jar first.\n", labelled)
+    assert [block.text for block in parse(labelled, name="page.md").blocks] == [
+        "Relays MUST vent the jar first."
+    ]
+    # A bold word that starts a sentence is no label.
+    assert parse("<b>Note</b> that jars MUST vent.\n", name="page.md").blocks[0].text == (
+        "Note that jars MUST vent."
+    )

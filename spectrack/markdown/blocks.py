@@ -656,14 +656,19 @@ def _without_heading_id(children: list[Token]) -> list[Token]:
 
 
 def _without_callout_label(children: list[Token]) -> list[Token]:
-    """A paragraph's inline tokens without a leading callout label in bold (``**Note:**``, or
-    ``**Warning**`` on a line of its own): GitHub's callouts before its alerts, whose label
-    readers see as the callout's title, as they see an alert's."""
+    """A paragraph's inline tokens without a leading callout label in bold (``**Note:**``,
+    ``<b>Note:</b>``, or ``**Warning**`` on a line of its own): GitHub's callouts before its
+    alerts, whose label readers see as the callout's title, as they see an alert's."""
     start = 0
     while start < len(children) and children[start].type == "text" and not children[start].content:
         start += 1
     opening = children[start : start + 3]
-    if [token.type for token in opening] != ["strong_open", "text", "strong_close"]:
+    if not (
+        len(opening) == 3
+        and _opens_bold(opening[0])
+        and opening[1].type == "text"
+        and _closes_bold(opening[2])
+    ):
         return children
     label = opening[1].content.strip()
     if label.rstrip(":").lower() not in KINDS:
