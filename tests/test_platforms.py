@@ -460,3 +460,32 @@ def test_a_callout_label_in_html_bold_is_the_callouts_title(labelled: str) -> No
     assert parse("<b>Note</b> that jars MUST vent.\n", name="page.md").blocks[0].text == (
         "Note that jars MUST vent."
     )
+
+
+@pytest.mark.parametrize(
+    ("markdown", "html"),
+    [
+        ('![A jar](jar.png "Sealed")\n', '<img src="jar.png" alt="A jar" title="Sealed">\n'),
+        (
+            'Press ![the gear](gear.png "Gear"), then relays MUST vent.\n',
+            'Press <img src="gear.png" alt="the gear" title="Gear">, then relays MUST vent.\n',
+        ),
+    ],
+)
+def test_an_html_image_shows_its_alt_text_and_hovers_its_title(markdown: str, html: str) -> None:
+    # An HTML element's `title` shows on hovering, as a Markdown image's does; an image in a
+    # sentence reads as its description in both, and its source is a link's target.
+    assert_formatting(markdown, html)
+    assert_verdict(html, html.replace(".png", ".svg"), "editorial")
+
+
+def test_an_html_elements_name_is_no_word() -> None:
+    # `<details name>` groups disclosures so that one opens at a time: readers never see it.
+    html = (
+        '<details name="jars">\n<summary>Why vent?</summary>\n\nRelays MUST vent.\n\n</details>\n'
+    )
+    assert_formatting('??? note "Why vent?"\n    Relays MUST vent.\n', html)
+    assert [block.text for block in parse(html, name="page.md").blocks] == [
+        "Why vent?",
+        "Relays MUST vent.",
+    ]

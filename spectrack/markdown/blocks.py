@@ -28,10 +28,12 @@ from spectrack.markdown.admonitions import (
 from spectrack.markdown.inline import (
     ATTRIBUTE_LIST,
     HEADING_ID,
+    HTML_VISIBLE_ATTRIBUTES,
     VISIBLE_ATTRIBUTES,
     InlineText,
     attribute_targets,
     clean,
+    hover_title,
     html_inline_text,
     inline_text,
 )
@@ -757,8 +759,11 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             # A callout's is its title, which the kind's name leaves unshown (see below).
             attrs["title" if callout else "label"] = label
     inline = InlineText()
+    # An HTML element's (`<details name="…">`, `<div title="…">`) are no components' labels.
+    html = name_in_syntax[0] == "mdx" and name_in_syntax[1][:1].islower()
+    visible = HTML_VISIBLE_ATTRIBUTES if html else VISIBLE_ATTRIBUTES
     # A field's place (`header="X-Jar"`) is read as the field's, not as a card's header.
-    for name in (*(name for name in VISIBLE_ATTRIBUTES if name not in field), *field):
+    for name in (*(name for name in visible if name not in field), *field):
         value = attrs.get(name)
         if name not in field and value in _FLAG_VALUES:
             # A flag, not words: Docsy's `{{< tabpane text=true >}}` renders its tabs' bodies as
@@ -778,6 +783,8 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             else:
                 inline.append(shown)
     inline.links.extend((0, target) for target in attribute_targets(attrs))
+    if html:
+        hover_title(inline, attrs.get("title"))
     if name_in_syntax in _INCLUDES and attrs.get("0"):
         inline.links.append((0, attrs["0"]))
     # Where an API field goes (``query="limit"`` or ``header="limit"``) says where to send it.

@@ -120,6 +120,10 @@ VISIBLE_ATTRIBUTES = (
 footer, as Docsy's ``{{< card header="…" >}}`` has them, a badge's or a button's text, the words
 of a Mintlify card's or tooltip's call to action, ``cta``); of a component inside a sentence
 (``<Tooltip headline="…" tip="…">``), on hovering over its words."""
+HTML_VISIBLE_ATTRIBUTES = ("alt",)
+"""The attributes of an HTML element (a lowercase name) that readers see as text: an image's
+description, as a Markdown image's is; the others (``name``, ``label``) are none, and
+``title`` shows on hovering (see `hover_title`)."""
 LINK_ATTRIBUTES = ("href", "src", "link", "url", "file")
 """Component attributes that are link targets, or name the file whose text shows in their place
 (Mintlify's ``<Snippet file="…" />``, Docsy's ``{{< readfile file="…" >}}``)."""
@@ -156,6 +160,8 @@ def _attribute_value(attribute: re.Pattern[str], tag: str) -> str | None:
 
 _TITLE_ATTRIBUTE = _html_attribute("title")
 _HREF = _html_attribute("href")
+_SRC = _html_attribute("src")
+_ALT = _html_attribute("alt")
 _RANGE_TAGS = {
     "code": "code",
     "kbd": "code",
@@ -501,12 +507,12 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
         elif kind == "link_open":
             result.open_range("url" if token.markup == "autolink" else "link")
             result.links.append((result.length, normalize_target(str(token.attrGet("href") or ""))))
-            _hover_title(result, token.attrGet("title"))
+            hover_title(result, token.attrGet("title"))
         elif kind == "link_close":
             result.close_range("url" if token.markup == "autolink" else "link")
         elif kind == "image":
             result.links.append((result.length, normalize_target(str(token.attrGet("src") or ""))))
-            _hover_title(result, token.attrGet("title"))
+            hover_title(result, token.attrGet("title"))
             inline_text(token.children, result)
         elif kind == "footnote_ref":
             result.mark("^" + token.meta["label"])
@@ -544,7 +550,7 @@ def _with_shortcodes(result: InlineText, content: str) -> None:
     result.append(content[position:])
 
 
-def _hover_title(result: InlineText, title: object) -> None:
+def hover_title(result: InlineText, title: object) -> None:
     """A title shown on hovering over a link, an image or an element (``[jar](jar.md "The
     jar")``, ``<abbr title="…">``): no words of the sentence, so it counts as a link's target
     does, as a tooltip's tip does, and a keyword in it makes no requirement."""
@@ -583,6 +589,12 @@ def _html_tag(result: InlineText, tag: str) -> None:
         target = _attribute_value(_HREF, tag)
         if target is not None:
             result.links.append((result.length, normalize_target(target)))
+    elif name == "img":
+        # An image in a sentence reads as a Markdown image does: its source, then its words.
+        source = _attribute_value(_SRC, tag)
+        if source is not None:
+            result.links.append((result.length, normalize_target(source)))
+        result.append(clean(_attribute_value(_ALT, tag) or ""))
     elif name in _RANGE_TAGS:
         if match.group(1):
             result.close_range(_RANGE_TAGS[name])
@@ -598,7 +610,7 @@ def _html_tag(result: InlineText, tag: str) -> None:
             _component_attributes(result, tag)
             return
     if not match.group(1):
-        _hover_title(result, _attribute_value(_TITLE_ATTRIBUTE, tag))
+        hover_title(result, _attribute_value(_TITLE_ATTRIBUTE, tag))
 
 
 def attribute_targets(attrs: dict[str, str]) -> list[str]:
