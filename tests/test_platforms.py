@@ -489,3 +489,11 @@ def test_an_html_elements_name_is_no_word() -> None:
         "Why vent?",
         "Relays MUST vent.",
     ]
+
+
+@pytest.mark.parametrize("attributes", ["{open}", '{open="true"}', "{#why .wide}"])
+def test_attributes_after_a_container_title_are_no_words(attributes: str) -> None:
+    # VitePress opens `::: details Why vent? {open}` at first; readers see "Why vent?".
+    old = f"::: details Why vent? {attributes}\nRelays MUST vent the jar first.\n:::\n"
+    new = "<details open>\n<summary>Why vent?</summary>\n\nRelays MUST vent the jar first.\n\n</details>\n"
+    assert_formatting(old, new)

@@ -20,6 +20,12 @@ _CONTAINER_PARAMS = re.compile(
 attributes in braces may follow (``tip[Title]{#id}``, unseen), or words after a space, or
 directive attributes alone, whose ``title`` is one (``tip{title="Title"}``, as remark-directive
 callout plugins read it)."""
+_ATTRIBUTE = r"""[#.]?[\w-]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'{}]+))?"""
+_TRAILING_ATTRIBUTES = re.compile(
+    rf"[ \t]*\{{[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}[ \t]*$"
+)
+"""Attributes after a container's title in words (VitePress' ``::: details Why? {open}``, which
+opens it, or ``{#id}``): set on the element, never shown."""
 _TITLE_ATTRIBUTE = re.compile(r"""(?<![\w-])title=(?:"([^"]*)"|'([^']*)'|([^\s"'{}]+))""")
 
 KINDS = ("note", "tip", "important", "warning", "caution")
@@ -139,7 +145,7 @@ def container_name_and_title(params: str) -> tuple[str, str]:
     match = _CONTAINER_PARAMS.match(params)
     if match is None:
         return "", ""
-    title = match.group(2) or match.group(3)
+    title = match.group(2) or _TRAILING_ATTRIBUTES.sub("", match.group(3) or "")
     if match.group(4):
         attribute = _TITLE_ATTRIBUTE.search(match.group(4))
         title = next((value for value in attribute.groups() if value), "") if attribute else ""
