@@ -497,3 +497,28 @@ def test_attributes_after_a_container_title_are_no_words(attributes: str) -> Non
     old = f"::: details Why vent? {attributes}\nRelays MUST vent the jar first.\n:::\n"
     new = "<details open>\n<summary>Why vent?</summary>\n\nRelays MUST vent the jar first.\n\n</details>\n"
     assert_formatting(old, new)
+
+
+VITEPRESS_TABS = """\
+:::tabs key:jars
+== Glass
+Relays MUST rinse glass jars.
+== Clay
+Relays MUST dry clay jars.
+:::
+"""
+
+
+def test_vitepress_plugin_tabs_read_as_tabs() -> None:
+    # vitepress-plugin-tabs: each `== Title` line inside `:::tabs` opens a tab with that title.
+    mintlify = (
+        '<Tabs>\n<Tab title="Glass">\nRelays MUST rinse glass jars.\n</Tab>\n'
+        '<Tab title="Clay">\nRelays MUST dry clay jars.\n</Tab>\n</Tabs>\n'
+    )
+    assert_formatting(VITEPRESS_TABS, mintlify, "page.mdx")
+    report = diff_texts(VITEPRESS_TABS, VITEPRESS_TABS.replace("MUST dry", "MAY dry"), "page.md")
+    assert [(change.kind.value, change.new and change.new.text) for change in report.changes] == [
+        ("weakened", "Relays MAY dry clay jars.")
+    ]
+    # Outside `:::tabs`, such a line is text.
+    assert parse("== Glass\nJars.\n", name="page.md").blocks[0].text == "== Glass Jars."

@@ -152,10 +152,12 @@ def container_name_and_title(params: str) -> tuple[str, str]:
     return match.group(1).lower(), (title or "").strip()
 
 
-LAYOUT_CONTAINERS = frozenset({"code-group", "raw", "v-pre"})
+TABS_CONTAINER = "tabs"
+LAYOUT_CONTAINERS = frozenset({"code-group", "raw", "v-pre", TABS_CONTAINER})
 """VitePress' containers that only lay out what they hold (``::: code-group`` shows its code
-blocks as tabs, as Mintlify's ``<CodeGroup>`` does) or pass it through as written: no callout
-and no title, their words those of what they hold."""
+blocks as tabs, as Mintlify's ``<CodeGroup>`` does, and vitepress-plugin-tabs' ``:::tabs`` its
+``== Title`` sections) or pass it through as written: no callout and no title, their words those
+of what they hold."""
 
 
 def _container(token: Token) -> tuple[str, str] | None:

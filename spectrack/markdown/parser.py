@@ -46,6 +46,7 @@ BLOCK_RULES: list[tuple[str, BlockRule, frozenset[Dialect]]] = [
 FIRST_CHARACTERS: dict[str, str] = {
     "admonition": "!?",
     "content_tab": "=",
+    "tabs_section": "=",
     "container_admonition": ":",
     "pymdown_block": "/",
     "fence": "`~",
@@ -158,6 +159,9 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
         "content_tab",
         tabs.tab_rule,
         {"alt": ["paragraph", "reference", "blockquote", "list"]},
+    )
+    md.block.ruler.before(
+        "fence", "tabs_section", tabs.section_rule, {"alt": ["paragraph", "reference", "list"]}
     )
     md.use(container_plugin, name="admonition", validate=is_container_name)
     # GFM footnotes, left where they are written (not moved to the page's end). A definition

@@ -1,4 +1,5 @@
-"""MkDocs Material content tabs: ``=== "HTTP"`` over a body indented four columns.
+"""MkDocs Material content tabs: ``=== "HTTP"`` over a body indented four columns; and
+vitepress-plugin-tabs' ``== HTTP`` lines, each a tab's title, inside a ``:::tabs`` container.
 
 A tab reads as an MDX ``<Tab title="HTTP">`` does: ``component_open``/``component_close`` around
 its Markdown body (``meta["syntax"] == "mkdocs"``), so switching between the two syntaxes is
@@ -15,6 +16,7 @@ import re
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
+from spectrack.markdown.admonitions import TABS_CONTAINER, container_name_and_title
 from spectrack.markdown.inline import inline_text
 from spectrack.markdown.nesting import indented_as_code
 
@@ -63,3 +65,83 @@ def tab_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) ->
     state.push("component_close", "", -1)
     state.line = line
     return True
+
+
+_SECTION_MARKER = re.compile(r"==[ \t]+(\S.*)")
+"""A vitepress-plugin-tabs tab's first line: two equals signs, then its title."""
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+
+
+def section_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """A ``== Title`` line right inside a ``:::tabs`` container opens a tab, which runs to the
+    next such line or the container's end, as an MDX ``<Tab title="Title">`` does."""
+    if indented_as_code(state, start_line):
+        return False
+    begin = state.bMarks[start_line] + state.tShift[start_line]
+    marker = _SECTION_MARKER.fullmatch(state.src, begin, state.eMarks[start_line])
+    if marker is None or not _in_tabs(state):
+        return False
+    if silent:
+        return True
+    line = _next_section(state, start_line, end_line)
+    title: list[Token] = []
+    state.md.inline.parse(marker[1].strip(), state.md, state.env, title)
+    token = state.push("component_open", "", 1)
+    token.meta = {"name": "Tab", "attrs": {"title": inline_text(title).text}, "syntax": "vitepress"}
+    token.map = [start_line, line]
+    old_line_max, old_parent = state.lineMax, state.parentType
+    state.lineMax = line
+    state.parentType = "container"
+    try:
+        state.md.block.tokenize(state, start_line + 1, line)
+    finally:
+        state.lineMax, state.parentType = old_line_max, old_parent
+    state.push("component_close", "", -1)
+    state.line = line
+    return True
+
+
+_IN_TABS = "spectrack_in_tabs"
+"""``env`` key of a dict: for the blocks read up to a closing line (``lineMax``) at a depth,
+whether they stand right inside a ``:::tabs`` container."""
+
+
+def _in_tabs(state: StateBlock) -> bool:
+    """Whether the blocks being read stand right inside a ``:::tabs`` container: found once per
+    container and depth, from the tokens back to the container's opening."""
+    if state.level == 0:
+        return False
+    known: dict[tuple[int, int], bool] = state.env.setdefault(_IN_TABS, {})
+    key = (state.lineMax, state.level)
+    if key not in known:
+        known[key] = _opened_by_tabs(state.tokens, state.level)
+    return known[key]
+
+
+def _opened_by_tabs(tokens: list[Token], level: int) -> bool:
+    for token in reversed(tokens):
+        if token.level < level - 1:
+            return False
+        if token.level == level - 1 and token.nesting == 1:
+            return (
+                token.type == "container_admonition_open"
+                and container_name_and_title(token.info)[0] == TABS_CONTAINER
+            )
+    return False
+
+
+def _next_section(state: StateBlock, start_line: int, end_line: int) -> int:
+    """The line of the next tab's title at the same indentation (outside fenced code), or
+    ``end_line``."""
+    fence = ""
+    for line in range(start_line + 1, end_line):
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+        opening = _FENCE.match(text)
+        if fence:
+            if opening and opening[1][0] == fence[0] and len(opening[1]) >= len(fence):
+                fence = ""
+        elif opening:
+            fence = opening[1]
+        elif state.sCount[line] == state.sCount[start_line] and _SECTION_MARKER.fullmatch(text):
+            return line
+    return end_line
