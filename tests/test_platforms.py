@@ -522,3 +522,11 @@ def test_vitepress_plugin_tabs_read_as_tabs() -> None:
     ]
     # Outside `:::tabs`, such a line is text.
     assert parse("== Glass\nJars.\n", name="page.md").blocks[0].text == "== Glass Jars."
+
+
+def test_a_hugo_badge_shows_its_text() -> None:
+    # Hextra's badge, by position or `content=`, shows its words, as Starlight's `<Badge>` does.
+    old = '{{< badge "Beta" >}}\n\nRelays MUST vent.\n'
+    assert_formatting(old, '{{< badge content="Beta" type="info" >}}\n\nRelays MUST vent.\n')
+    assert_formatting(old, '<Badge text="Beta" />\n\nRelays MUST vent.\n', "page.mdx")
+    assert_verdict(old, old.replace("Beta", "Stable"), "editorial")

@@ -58,13 +58,14 @@ LABEL_DEFAULTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("hugo", "details"): ("0",),
     ("hugo", "expand"): ("0",),
     ("hugo", "notice"): ("1",),
+    ("hugo", "badge"): ("content", "0"),
 }
 """Components (by syntax and name) that show another attribute as their label when they have no
 ``title``, ``label`` or ``name``, in order of preference: Docusaurus' ``<TabItem value="http">`` is
 a tab titled "http"; Docsy titles ``{{% tab header="HTTP" %}}``, hugo-book ``{{< tab "HTTP" >}}``,
 ``{{< details "Why?" >}}`` and ``{{< expand "Why?" >}}``, and Relearn ``{{% expand "Why?" %}}``
 and ``{{% notice warning "Hot" %}}`` (its style, then its title) with those values, as
-``title=`` would."""
+``title=`` would; Hextra shows a ``{{< badge "New" >}}``'s (or ``content="New"``) text."""
 _LABELS = ("title", "label", "name")
 _INCLUDES = frozenset({("hugo", "include"), ("hugo", "readfile")})
 """Shortcodes that show the text of the file their first argument names in their place
