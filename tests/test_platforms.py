@@ -530,3 +530,12 @@ def test_a_hugo_badge_shows_its_text() -> None:
     assert_formatting(old, '{{< badge content="Beta" type="info" >}}\n\nRelays MUST vent.\n')
     assert_formatting(old, '<Badge text="Beta" />\n\nRelays MUST vent.\n', "page.mdx")
     assert_verdict(old, old.replace("Beta", "Stable"), "editorial")
+
+
+def test_a_column_break_is_no_word() -> None:
+    # hugo-book parts `{{< columns >}}` at `<--->` lines; elsewhere such a line is text.
+    columns = "{{< columns >}}\nRelays MUST vent.\n<--->\nLids MAY rattle.\n{{< /columns >}}\n"
+    assert_formatting(columns, "Relays MUST vent.\n\nLids MAY rattle.\n")
+    assert_verdict(columns, columns.replace("MAY", "MUST"), "normative")
+    hint = columns.replace("columns", "hint")
+    assert parse(hint, name="page.md").blocks[0].text == "Relays MUST vent. <---> Lids MAY rattle."

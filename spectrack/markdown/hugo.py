@@ -20,8 +20,10 @@ from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import (
     child_elements,
     drop_comment,
+    enclosing_opening,
     finish_as_code,
     finish_element,
+    indented_as_code,
     line_of,
     line_rest_is_blank,
 )
@@ -153,3 +155,28 @@ def _title_tabs(tokens: Sequence[Token]) -> None:
         attrs = tab.meta["attrs"]
         if title and not any(attrs.get(name) for name in ("name", "title")):
             tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
+
+
+COLUMN_BREAK = "<--->"
+"""hugo-book's ``{{< columns >}}`` parts its body into columns at lines of this alone."""
+
+
+def column_break_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """A column break right inside ``{{< columns >}}``: it ends the paragraph above and shows
+    nothing, the columns' words being those of the paragraphs it parts."""
+    if indented_as_code(state, start_line):
+        return False
+    begin = state.bMarks[start_line] + state.tShift[start_line]
+    if state.src[begin : state.eMarks[start_line]].rstrip() != COLUMN_BREAK:
+        return False
+    opening = enclosing_opening(state, start_line)
+    if (
+        opening is None
+        or opening.type != "component_open"
+        or opening.meta["syntax"] != "hugo"
+        or opening.meta["name"] != "columns"
+    ):
+        return False
+    if not silent:
+        state.line = start_line + 1
+    return True

@@ -160,6 +160,31 @@ def child_elements(tokens: Sequence[Token], *names: str) -> Iterator[Token]:
     )
 
 
+_ENCLOSING = "spectrack_enclosing"
+"""``env`` key of a dict: for the blocks read up to a line (``lineMax``, where the block that
+holds them ends) at a depth, the opening token of that block."""
+
+
+def enclosing_opening(state: StateBlock, line: int) -> Token | None:
+    """The opening token of the block (a container, an element) that ``line``, being read,
+    stands right inside; None at the top. Found once per such block and depth, from the tokens
+    back to that opening, so asking at each of its lines costs no more."""
+    if state.level == 0:
+        return None
+    known: dict[tuple[int, int], Token | None] = state.env.setdefault(_ENCLOSING, {})
+    key = (state.lineMax, state.level)
+    opening = known.get(key)
+    # Blocks that end where the block around them does share a key: one read before holds
+    # other lines.
+    if opening is None or opening.map is None or not opening.map[0] <= line < opening.map[1]:
+        # Every token of the block's blocks lies deeper than its opening, pushed before them.
+        opening = next(
+            (token for token in reversed(state.tokens) if token.level < state.level), None
+        )
+        known[key] = opening
+    return opening
+
+
 def tokenize_between(
     state: StateBlock, start: int, end: int, start_line: int, end_line: int
 ) -> None:

@@ -62,6 +62,7 @@ FIRST_CHARACTERS: dict[str, str] = {
     "component": "<",
     "hugo_comment": "{",
     "hugo_shortcode": "{",
+    "hugo_column_break": "<",
     "html_block": "<",
     "heading": "#",
 }
@@ -190,6 +191,9 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     for name, rule, dialects in BLOCK_RULES:
         if dialect in dialects:
             md.block.ruler.before("html_block", name, rule)
+    md.block.ruler.before(
+        "html_block", "hugo_column_break", hugo.column_break_rule, {"alt": ["paragraph"]}
+    )
     if dialect is Dialect.MDX:
         md.disable("code")
         md.inline.ruler.before("html_inline", "jsx_inline", mdx.jsx_inline_rule)

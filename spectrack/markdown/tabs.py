@@ -18,7 +18,7 @@ from markdown_it.token import Token
 
 from spectrack.markdown.admonitions import TABS_CONTAINER, container_name_and_title
 from spectrack.markdown.inline import inline_text
-from spectrack.markdown.nesting import indented_as_code
+from spectrack.markdown.nesting import enclosing_opening, indented_as_code
 
 TAB_MARKER = re.compile(r'===[+!]?( +)"(.*)"[ \t]*$')
 """A tab's first line, its indentation set aside: the marker (``===``, ``===+`` for the tab
@@ -79,7 +79,7 @@ def section_rule(state: StateBlock, start_line: int, end_line: int, silent: bool
         return False
     begin = state.bMarks[start_line] + state.tShift[start_line]
     marker = _SECTION_MARKER.fullmatch(state.src, begin, state.eMarks[start_line])
-    if marker is None or not _in_tabs(state):
+    if marker is None or not _in_tabs(state, start_line):
         return False
     if silent:
         return True
@@ -101,33 +101,14 @@ def section_rule(state: StateBlock, start_line: int, end_line: int, silent: bool
     return True
 
 
-_IN_TABS = "spectrack_in_tabs"
-"""``env`` key of a dict: for the blocks read up to a closing line (``lineMax``) at a depth,
-whether they stand right inside a ``:::tabs`` container."""
-
-
-def _in_tabs(state: StateBlock) -> bool:
-    """Whether the blocks being read stand right inside a ``:::tabs`` container: found once per
-    container and depth, from the tokens back to the container's opening."""
-    if state.level == 0:
-        return False
-    known: dict[tuple[int, int], bool] = state.env.setdefault(_IN_TABS, {})
-    key = (state.lineMax, state.level)
-    if key not in known:
-        known[key] = _opened_by_tabs(state.tokens, state.level)
-    return known[key]
-
-
-def _opened_by_tabs(tokens: list[Token], level: int) -> bool:
-    for token in reversed(tokens):
-        if token.level < level - 1:
-            return False
-        if token.level == level - 1 and token.nesting == 1:
-            return (
-                token.type == "container_admonition_open"
-                and container_name_and_title(token.info)[0] == TABS_CONTAINER
-            )
-    return False
+def _in_tabs(state: StateBlock, line: int) -> bool:
+    """Whether ``line`` stands right inside a ``:::tabs`` container."""
+    opening = enclosing_opening(state, line)
+    return (
+        opening is not None
+        and opening.type == "container_admonition_open"
+        and container_name_and_title(opening.info)[0] == TABS_CONTAINER
+    )
 
 
 def _next_section(state: StateBlock, start_line: int, end_line: int) -> int:
