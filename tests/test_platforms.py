@@ -539,3 +539,11 @@ def test_a_column_break_is_no_word() -> None:
     assert_verdict(columns, columns.replace("MAY", "MUST"), "normative")
     hint = columns.replace("columns", "hint")
     assert parse(hint, name="page.md").blocks[0].text == "Relays MUST vent. <---> Lids MAY rattle."
+
+
+def test_a_hugo_figure_caption_is_markdown() -> None:
+    # Hugo renders its figure's caption as Markdown: emphasis shows no signs, a link is one.
+    old = '{{< figure src="jar.png" caption="A **sealed** jar, see [lids](lids.md)" >}}\n'
+    assert_formatting(old, old.replace("**sealed**", "*sealed*"))
+    assert parse(old, name="page.md").blocks[0].text == "A sealed jar, see lids"
+    assert_verdict(old, old.replace("lids.md", "caps.md"), "editorial")

@@ -770,6 +770,13 @@ def _component(state: _Walk, token: Token, span: tuple[int, int]) -> None:
             # A flag, not words: Docsy's `{{< tabpane text=true >}}` renders its tabs' bodies as
             # Markdown; only an API field's flags (`required`) show their names.
             continue
+        markdown = token.meta.get("markdown", {}).get(name)
+        if markdown:
+            # Rendered as Markdown (a Hugo figure's caption): its words and links.
+            if inline.length:
+                inline.append(" · ")
+            inline_text(markdown, inline)
+            continue
         shown = _shown(name, value)
         if callout and name == "title" and shown.lower() in KIND_BY_NAME:
             # A callout titled with a kind's name shows the title it would have without one,

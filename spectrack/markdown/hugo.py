@@ -124,6 +124,12 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     name = opening.group(3)
     attrs = parse_arguments(opening.group(4))
     meta: dict[str, object] = {"name": name, "attrs": attrs, "syntax": "hugo"}
+    if not silent and name in MARKDOWN_ARGUMENTS:
+        meta["markdown"] = {
+            argument: _inline_tokens(state, attrs[argument])
+            for argument in MARKDOWN_ARGUMENTS[name]
+            if attrs.get(argument)
+        }
     closing = find_closing(src, name, opening.end(), state.eMarks[end_line - 1])
     if closing is None:
         return finish_element(state, meta, start_line, start_line, opening.end(), None, silent)
@@ -140,6 +146,17 @@ def shortcode_rule(state: StateBlock, start_line: int, end_line: int, silent: bo
     if not silent and name == "tabs":
         _title_tabs(state.tokens[first_token:])
     return True
+
+
+MARKDOWN_ARGUMENTS = {"figure": ("caption",)}
+"""Shortcode arguments that Hugo renders as Markdown: its own figure's caption (``caption="A
+**sealed** jar"`` shows "A sealed jar"), kept as ``meta["markdown"]``, their inline tokens."""
+
+
+def _inline_tokens(state: StateBlock, text: str) -> list[Token]:
+    tokens: list[Token] = []
+    state.md.inline.parse(text, state.md, state.env, tokens)
+    return tokens
 
 
 CODE_SHORTCODES = frozenset({"highlight"})
