@@ -547,3 +547,13 @@ def test_a_hugo_figure_caption_is_markdown() -> None:
     assert_formatting(old, old.replace("**sealed**", "*sealed*"))
     assert parse(old, name="page.md").blocks[0].text == "A sealed jar, see lids"
     assert_verdict(old, old.replace("lids.md", "caps.md"), "editorial")
+
+
+def test_pymdown_keys_show_as_keys() -> None:
+    # MkDocs Material shows `++ctrl+s++` as the keys Ctrl and S, as `<kbd>` shows them.
+    old = "Relays MUST press ++ctrl+s++ to seal.\n"
+    assert_formatting(old, "Relays MUST press <kbd>Ctrl</kbd>+<kbd>S</kbd> to seal.\n")
+    assert parse(old, name="page.md").blocks[0].text == "Relays MUST press Ctrl+S to seal."
+    assert_verdict(old, old.replace("MUST", "MAY"), "normative")
+    # A language's name keeps its signs.
+    assert parse("C++ and C++ differ.\n", name="page.md").blocks[0].text == "C++ and C++ differ."

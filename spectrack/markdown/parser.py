@@ -86,6 +86,7 @@ INLINE_FIRST_CHARACTERS: dict[str, str] = {
     "backticks": "`",
     "strikethrough": "~",
     "pymdown_mark": "".join(pymdown.INLINE_MARKS),
+    "pymdown_keys": "+",
     "emphasis": "*_",
     "link": "[",
     "footnote_ref": "[",
@@ -181,6 +182,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
             "reference", "abbreviation", abbreviations.abbreviation_rule, {"alt": ["paragraph"]}
         )
         md.inline.ruler.before("emphasis", "pymdown_mark", pymdown.inline_mark_rule)
+        md.inline.ruler.before("emphasis", "pymdown_keys", pymdown.keys_rule)
         md.inline.ruler2.before("emphasis", "pymdown_mark", pymdown.inline_mark_pairs)
         md.block.ruler.before(
             "fence",
@@ -367,12 +369,18 @@ line that starts with ``:`` or ``~``, blank lines between."""
 _INLINE_SYNTAX_CHARACTERS = r"[\\`*_\[\]<>&!~{]"
 _INLINE_SYNTAX = {
     Dialect.MARKDOWN: re.compile(
-        "|".join([_INLINE_SYNTAX_CHARACTERS, *(re.escape(c * 2) for c in pymdown.INLINE_MARKS)])
+        "|".join(
+            [
+                _INLINE_SYNTAX_CHARACTERS,
+                *(re.escape(c * 2) for c in pymdown.INLINE_MARKS),
+                re.escape(pymdown.KEYS_MARK),
+            ]
+        )
     ),
     Dialect.MDX: re.compile(_INLINE_SYNTAX_CHARACTERS),
 }
 """Characters that can start inline syntax other than a line break (links, code, emphasis…,
-and in Markdown pages PyMdown's marks, which MDX pages do not read)."""
+and in Markdown pages PyMdown's marks and keys, which MDX pages do not read)."""
 
 INLINE_CACHE = "spectrack_inline_cache"
 """``env`` key of a dict from inline source to its parsed children, shared between parses."""

@@ -186,3 +186,37 @@ def _mark_pairs(state: StateInline, delimiters: list[Delimiter]) -> None:
         state.tokens[delimiters[delimiter.end].token] = Token(
             "html_inline", "", 0, content=f"</{tag}>"
         )
+
+
+KEYS_MARK = "++"
+_KEY = r'(?:[\w-]+|"[^"\n]*")'
+_KEYS = re.compile(rf"\+\+({_KEY}(?:\+{_KEY})*)\+\+")
+"""PyMdown's keys (``++ctrl+alt+del++``): key names, or quoted text, joined by ``+``."""
+_KEY_NAMES = {"ctrl": "Ctrl", "alt": "Alt", "shift": "Shift", "cmd": "Cmd", "esc": "Esc"}
+
+
+def keys_rule(state: StateInline, silent: bool) -> bool:
+    """``++ctrl+s++`` (Markdown pages) shows its keys as ``<kbd>Ctrl</kbd>+<kbd>S</kbd>``
+    does: each key's name, as code, joined by ``+``."""
+    keys = _KEYS.match(state.src, state.pos, state.posMax)
+    if keys is None:
+        return False
+    if not silent:
+        for index, key in enumerate(re.findall(_KEY, keys[1])):
+            if index:
+                state.push("text", "", 0).content = "+"
+            state.push("html_inline", "", 0).content = "<kbd>"
+            state.push("text", "", 0).content = _key_name(key)
+            state.push("html_inline", "", 0).content = "</kbd>"
+    state.pos = keys.end()
+    return True
+
+
+def _key_name(key: str) -> str:
+    """How PyMdown shows a key: quoted text as written, a letter in capitals, a name with each
+    word capitalized (``page-up`` → ``Page Up``)."""
+    if key.startswith('"'):
+        return key.strip('"')
+    if key.lower() in _KEY_NAMES:
+        return _KEY_NAMES[key.lower()]
+    return " ".join(word.capitalize() for word in key.split("-") if word)
