@@ -557,3 +557,12 @@ def test_pymdown_keys_show_as_keys() -> None:
     assert_verdict(old, old.replace("MUST", "MAY"), "normative")
     # A language's name keeps its signs.
     assert parse("C++ and C++ differ.\n", name="page.md").blocks[0].text == "C++ and C++ differ."
+
+
+@pytest.mark.parametrize("icon", [":warning:", "⚠️", "ℹ️"])
+def test_an_icon_before_a_callout_label_is_the_callouts_icon(icon: str) -> None:
+    # GitHub's callouts before its alerts drew their icon with an emoji; an alert draws its own.
+    old = f"> {icon} **Warning**\n> Relays MUST vent the jar first.\n"
+    assert_formatting(old, "> [!WARNING]\n> Relays MUST vent the jar first.\n")
+    # Words before a bold word make a sentence.
+    assert parse("Go **Note:** x\n", name="page.md").blocks[0].text == "Go Note: x"

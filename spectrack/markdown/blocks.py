@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from html import unescape
 from itertools import takewhile
+from unicodedata import category
 
 from markdown_it.token import Token
 
@@ -660,10 +661,15 @@ def _without_heading_id(children: list[Token]) -> list[Token]:
 
 def _without_callout_label(children: list[Token]) -> list[Token]:
     """A paragraph's inline tokens without a leading callout label in bold (``**Note:**``,
-    ``<b>Note:</b>``, or ``**Warning**`` on a line of its own): GitHub's callouts before its
-    alerts, whose label readers see as the callout's title, as they see an alert's."""
+    ``<b>Note:</b>``, or ``**Warning**`` on a line of its own), and an icon before it
+    (``:warning: **Warning**``): GitHub's callouts before its alerts, whose label readers see as
+    the callout's title, as they see an alert's, and whose icon as the alert's."""
     start = 0
-    while start < len(children) and children[start].type == "text" and not children[start].content:
+    while (
+        start < len(children)
+        and children[start].type == "text"
+        and (not children[start].content or _is_icon(children[start].content))
+    ):
         start += 1
     opening = children[start : start + 3]
     if not (
@@ -694,6 +700,27 @@ def _without_callout_label(children: list[Token]) -> list[Token]:
     if rest and rest[0].type == "text":
         rest = [replace(rest[0], content=rest[0].content.lstrip(": \t")), *rest[1:]]
     return rest
+
+
+_EMOJI_NAME = re.compile(r":[a-z0-9_+-]+:")
+_LETTERLIKE_SYMBOLS = range(0x2100, 0x2150)
+"""Symbols drawn from letters (``ℹ``, the information sign), which Unicode files as letters."""
+
+
+def _is_icon(text: str) -> bool:
+    """Whether text shows an icon alone: emoji, by name (``:warning:``) or as symbols (with
+    their variation selectors and joiners)."""
+    if not text.strip():
+        return False
+    return all(
+        ord(character) > 0x7F
+        and (
+            category(character)[0] in "SM"
+            or category(character) == "Cf"
+            or ord(character) in _LETTERLIKE_SYMBOLS
+        )
+        for character in _EMOJI_NAME.sub("", text).strip()
+    )
 
 
 def _table_row(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
