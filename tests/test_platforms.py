@@ -566,3 +566,14 @@ def test_an_icon_before_a_callout_label_is_the_callouts_icon(icon: str) -> None:
     assert_formatting(old, "> [!WARNING]\n> Relays MUST vent the jar first.\n")
     # Words before a bold word make a sentence.
     assert parse("Go **Note:** x\n", name="page.md").blocks[0].text == "Go Note: x"
+
+
+def test_an_html_checkbox_is_a_task_lists_box() -> None:
+    # GitHub renders `- [x]` as a ticked `<input type="checkbox">`: the same box, no word.
+    old = "- [ ] Relays MUST vent.\n- [x] Lids MAY rattle.\n"
+    new = (
+        '<ul>\n<li><input type="checkbox" disabled> Relays MUST vent.</li>\n'
+        '<li><input type="checkbox" checked disabled> Lids MAY rattle.</li>\n</ul>\n'
+    )
+    assert_formatting(old, new)
+    assert_verdict(old, new.replace(" checked", ""), "editorial")

@@ -92,6 +92,8 @@ _NOTHING_PROTECTED = Ranges(())
 _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
 """A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
 _TICKED, _UNTICKED = "task:done", "task:open"
+_CHECKBOX = re.compile(r"""<input\b[^>]*\stype\s*=\s*["']?checkbox\b[^>]*>""", re.I)
+_CHECKED = re.compile(r"\schecked(?=[\s=/>])", re.I)
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 WRAPPERS = frozenset({"div", "figure", "section", "center"})
 """HTML elements that only lay out what they hold: a table or a list that one wraps is still
@@ -497,9 +499,16 @@ def _element_name(token: Token) -> str:
 
 
 def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
-    """A list item's inline tokens without the box of a task list at their start, and whether
-    that box is ticked (`_TICKED`, `_UNTICKED`), or None with no box."""
+    """A list item's inline tokens without the box of a task list at their start (``[x]``, or
+    the ``<input type="checkbox" checked>`` GitHub renders it as), and whether that box is
+    ticked (`_TICKED`, `_UNTICKED`), or None with no box."""
     first = children[0] if children else None
+    checkbox = _CHECKBOX.match(first.content) if first and first.type == "html_inline" else None
+    if checkbox is not None:
+        after = children[1:]
+        if after and after[0].type == "text":
+            after = [replace(after[0], content=after[0].content.lstrip(" \t")), *after[1:]]
+        return after, _TICKED if _CHECKED.search(checkbox[0]) else _UNTICKED
     box = _TASK_BOX.match(first.content) if first is not None and first.type == "text" else None
     if first is None or box is None:
         return children, None
