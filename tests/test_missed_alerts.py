@@ -387,6 +387,11 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         # After a verb of examining, "for …" is what is looked for, not a reason.
         ("Jars MUST be inspected for clarity.", "Jars MUST be inspected."),
         ("Relays MUST be tested for backwards compatibility.", "Relays MUST be tested."),
+        # Split at "and", the part that names the subject by a pronoun lost the condition.
+        (
+            "If lids are hot, relays MUST retry and MUST log.",
+            "If lids are hot, relays MUST retry. They MUST log.",
+        ),
     ],
 )
 def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
@@ -433,6 +438,10 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
             "| Field | Rule |\n|---|---|\n| lid | MUST be cold, or hot |",
         ),
         ("Relays MUST send 5 Lids.", "Relays MUST send 5 lids."),
+        (
+            "If lids are hot, relays MUST retry and MUST log.",
+            "If lids are hot, relays MUST retry. If lids are hot, relays MUST log.",
+        ),
         ("Relays MUST send a jar's lid and 'Fast'.", 'Relays MUST send the jar\'s lid and "Fast".'),
     ],
 )

@@ -409,9 +409,10 @@ def _is_number(word: str) -> bool:
     return any(character.isdigit() for character in word)
 
 
-_CONDITIONS = frozenset(
+CONDITIONS = frozenset(
     {"if", "unless", "when", "whenever", "while", "until", "once", "where", "provided", "except"}
 )
+"""Words that open a condition: what follows holds only in the case it names."""
 
 
 def _is_keyword(word: str) -> bool:
@@ -424,7 +425,7 @@ def _clause(item: Sequence[str]) -> bool:
     series: it holds a keyword ("the kettle SHOULD stop") or opens with a condition ("if
     known"), which binds the item beside it ("lids, if known, or jars" → "jars, if known, or
     lids" asks the condition of jars)."""
-    return item[0] in _CONDITIONS or any(map(_is_keyword, item))
+    return item[0] in CONDITIONS or any(map(_is_keyword, item))
 
 
 def _joints_within(tokens: Sequence[str], *, numbers_only: bool) -> int:
@@ -854,7 +855,7 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     if start == 0:
         return True
     adds_a_condition = (
-        not _CONDITIONS.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
+        not CONDITIONS.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
     )
     return set(run) == {"also"} and not adds_a_condition and not _forbids(words[:start])
 

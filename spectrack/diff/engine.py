@@ -25,6 +25,7 @@ from spectrack.diff.align import (
     words_of,
 )
 from spectrack.diff.classify import (
+    CONDITIONS,
     ORDER_WORDS,
     PRONOUNS,
     Vocabulary,
@@ -237,7 +238,8 @@ def _split_at_and(joined: Sequence[Unit], parts: Sequence[Unit]) -> bool:
     """Whether ``parts`` say what the one sentence ``joined`` says, split where "and" joined
     two requirements of one subject, each later part naming the subject again or by a pronoun
     ("Jars MUST be sealed and MUST be labelled." → "Jars MUST be sealed. They MUST be
-    labelled.")."""
+    labelled."). A pronoun does not carry a condition said before the subject ("If lids are hot,
+    relays MUST …"): a later part must say it again."""
     if len(joined) != 1 or len(parts) < 2:
         return False
     first = words_of(parts[0].sentence.key)
@@ -248,7 +250,7 @@ def _split_at_and(joined: Sequence[Unit], parts: Sequence[Unit]) -> bool:
         words = words_of(part.sentence.key)
         if subject and words[: len(subject)] == subject:
             rest = words[len(subject) :]
-        elif words[:1] and words[0] in PRONOUNS:
+        elif words[:1] and words[0] in PRONOUNS and CONDITIONS.isdisjoint(subject):
             rest = words[1:]
         else:
             return False
