@@ -113,7 +113,7 @@ class Block:
     """For a block inside a list: the sentence ending in a colon that introduces the list. A
     requirement ("Servers MUST reject a request when:") introduces every item, which is part of
     it; a plain lead-in ("Clients:") only the items that go on from it with a keyword ("MUST
-    retry."), outside any requirement's list."""
+    retry."), and only outside any list."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2380,3 +2380,9 @@ def test_a_plain_lead_in_inside_a_requirements_list_leaves_its_items_to_the_requ
         (ChangeClass.NORMATIVE, None, "Kettles MUST boil with either: tin"),
         (ChangeClass.NORMATIVE, "Kettles MUST boil with either: iron", None),
     ]
+
+
+def test_a_colon_inside_a_list_is_no_plain_lead_in() -> None:
+    """An item's own lead-in would need the outline to keep the outer list whole as well."""
+    page = "1. Kettle owners\nwhen hot:\n- MUST descale kettles.\n- MAY pour water.\n"
+    assert [block.lead_in for block in parse(page, name="kettles.md").blocks] == [None] * 3

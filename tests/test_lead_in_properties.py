@@ -15,9 +15,10 @@ BETWEEN = ["\n\n", "\n", "\n<!-- checked -->\n", '\n\n<div id="parts" />\n\n', "
 
 @st.composite
 def lead_in(draw: st.DrawFn) -> str:
-    keyword = draw(st.sampled_from(["MUST", "SHOULD NOT", "MAY", "REQUIRED"]))
-    text = f"The {draw(PHRASE)} {keyword} {draw(PHRASE)}"
-    if draw(st.booleans()):
+    # A plain lead-in ("The … :", no keyword) introduces the items that open with a keyword.
+    keyword = draw(st.sampled_from(["MUST", "SHOULD NOT", "MAY", "REQUIRED", ""]))
+    text = f"{draw(st.sampled_from(['', '  ']))}The {draw(PHRASE)} {keyword} {draw(PHRASE)}"
+    if keyword and draw(st.booleans()):
         text = text.replace(f" {keyword} ", f"\n{keyword} ", 1)
     ending = draw(st.sampled_from([":", " when:", ":**", " `Accept:`", " [when:](#when)"]))
     return f"**{text}:**" if ending == ":**" else text + ending
@@ -35,7 +36,8 @@ def item_list(draw: st.DrawFn, indent: str = "", depth: int = 0) -> str:
         if shape == "opening-fence":
             lines.append(f'{indent}{marker} ```json\n{inner}{{"{draw(PHRASE)}": 1}}\n{inner}```')
             continue
-        lines.append(f"{indent}{marker} {draw(PHRASE)}")
+        opening = draw(st.sampled_from(["", "", "MUST ", "**MAY** "]))
+        lines.append(f"{indent}{marker} {opening}{draw(PHRASE)}")
         if shape == "lazy":
             lines.append(draw(PHRASE))
         elif shape == "nested" and depth < 2:

@@ -285,13 +285,14 @@ class _Walk:
             )
         )
         last = sentences[-1] if sentences else None
-        # A plain lead-in ("This can be either:") leaves the items below it to the requirement
-        # around them, if one introduces its list.
+        # A plain lead-in stands outside any list: inside one ("This can be either:") it leaves
+        # the items below it to what introduces the list around them, and the outline finds it
+        # only where it must (see `Outline._lead_in_ends`).
         introduces = (
             kind in _LEAD_IN_KINDS
             and last is not None
             and last.text.endswith(":")
-            and (last.keywords or not self._requirement_around())
+            and (last.keywords or not self.lead_ins)
         )
         self.lead_in = last if introduces else None
 
@@ -306,9 +307,6 @@ class _Walk:
             sentences and sentences[0].marks and sentences[0].marks[0][0] == 0
         )
         return lead_in if opens_with_keyword else None
-
-    def _requirement_around(self) -> bool:
-        return bool(self.lead_ins and self.lead_ins[-1] and self.lead_ins[-1].keywords)
 
     def open_list(self) -> None:
         """A list starts: a requirement just before it, or the enclosing list's, introduces it."""

@@ -35,6 +35,7 @@ from spectrack.markdown.hugo import TOML_FRONT_MATTER
 from spectrack.markdown.inline import HEADING_ID, clean, inline_text
 from spectrack.markdown.parser import INLINE_COMMENTS, Dialect, detect_dialect, parser
 from spectrack.markdown.tabs import TAB_MARKER
+from spectrack.normative import has_keywords
 
 _CANDIDATE_LINE = r"[ \t]*(?:[`~<{:#/]|(?:[-+*]|\d{1,9}[.)])[ \t]+(?:`{3}|~{3}))"
 """How a line starts that can open one of the constructs the scan looks for, or a heading."""
@@ -401,12 +402,20 @@ class Outline:
 
     def _lead_in_ends(self, line: int, item: int) -> bool:
         """Whether the paragraph holding ``line``, the last before the list ``item`` is in, may
-        end in a colon.
+        end in a colon and either hold a keyword or stand outside any list (a plain lead-in,
+        "Clients:", see `blocks._Walk.add`).
 
         Any colon on its last line counts: the parser decides on its text without markup, where
         a colon inside code, a link or an element can end it.
         """
-        last = line
+        first = last = line
+        # The paragraph of an item starts at the item's marker, where it surely is an item.
+        while (
+            first > self.body_start
+            and self.lines[first - 1].strip()
+            and not (_LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first))
+        ):
+            first -= 1
         # Where an indented item is more of the paragraph instead (indented four columns, or
         # numbered past 1), stopping early only keeps more lines whole.
         while (
@@ -416,7 +425,12 @@ class Outline:
             and not following.startswith(_MARKUP)
         ):
             last += 1
-        return ":" in self.lines[last]
+        if ":" not in self.lines[last]:
+            return False
+        # Only an item's marker surely puts the paragraph in a list: an indented one may be a
+        # paragraph of its own, and is taken for one.
+        in_a_list = _LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first)
+        return not in_a_list or has_keywords("\n".join(self.lines[first : last + 1]))
 
     def _item_follows_item(self, line: int) -> bool:
         current = self.lines[line]
