@@ -29,7 +29,7 @@ def url_path(relative: str) -> str:
 
 def decode_page(data: bytes, name: str) -> str:
     """UTF-8 text of a page with line ends normalized; binary or other encodings are an error."""
-    return unix_line_ends(served_text(data, name).removeprefix("\ufeff"))
+    return page_text(served_text(data, name))
 
 
 def served_text(data: bytes, name: str) -> str:
@@ -62,8 +62,10 @@ def not_utf8(error: UnicodeDecodeError) -> str:
     return f"not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
 
 
-def unix_line_ends(text: str) -> str:
-    """The text with every CRLF and every lone CR a newline, as the Markdown parser reads it."""
+def page_text(text: str) -> str:
+    """The text as the Markdown parser reads it: a leading byte order mark dropped, and every
+    CRLF and every lone CR a newline."""
+    text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 

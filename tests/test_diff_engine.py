@@ -404,6 +404,15 @@ def test_line_ends_and_byte_order_mark_leave_a_page_unchanged(tmp_path: Path) ->
     assert diff_paths(tmp_path / "old.md", tmp_path / "new.md").verdict == "unchanged"
 
 
+def test_a_byte_order_mark_in_text_handed_in_hides_no_heading() -> None:
+    old = "# Toaster\n\nThe lever MUST pop up.\n"
+    assert diff_texts(old, "\ufeff" + old, "toaster.md").verdict == "unchanged"
+    new = "\ufeff# Toaster\n\nThe lever MAY pop up.\n"
+    assert [(c.section, c.kind) for c in diff_texts(old, new, "toaster.md").changes] == [
+        (("Toaster",), ChangeKind.WEAKENED)
+    ]
+
+
 # --- Every admonition syntax against every other --------------------------------------------
 
 BODY = ["Descale the kettle once a month.", "Owners SHOULD use the descaler that came with it."]

@@ -53,7 +53,7 @@ from spectrack.model import (
     PageStatus,
     Side,
 )
-from spectrack.pages import unix_line_ends
+from spectrack.pages import page_text
 
 _CODE_TOKEN = re.compile(r"\w+|[^\w\s]")
 """A word or any other sign of code: in code, ``?``, ``;`` and ``-1`` say something."""
@@ -619,8 +619,8 @@ def diff_texts(
     slower; kept to check that claim). Any text is read, however malformed or deeply nested.
     """
     # Pages read by spectrack arrive so already (`decode_page`); text handed in may not.
-    old = unix_line_ends(old) if old is not None else None
-    new = unix_line_ends(new) if new is not None else None
+    old = page_text(old) if old is not None else None
+    new = page_text(new) if new is not None else None
     old_lines = split_lines(old) if old is not None else []
     new_lines = split_lines(new) if new is not None else []
     diff = line_diff(old_lines, new_lines)
