@@ -2395,3 +2395,47 @@ def test_a_colon_inside_a_list_is_no_plain_lead_in() -> None:
     """An item's own lead-in would need the outline to keep the outer list whole as well."""
     page = "1. Kettle owners\nwhen hot:\n- MUST descale kettles.\n- MAY pour water.\n"
     assert [block.lead_in for block in parse(page, name="kettles.md").blocks] == [None] * 3
+
+
+LISTED = "Kettles **MUST** stop when:\n\n- the lid is open\n- the jug is cold, and owners **SHOULD** wait\n"
+
+
+@pytest.mark.parametrize("incremental", [True, False])
+def test_a_requirement_added_with_its_list_is_one_change(incremental: bool) -> None:
+    """The requirement and its items are one sentence, as readers read it and as the corpus
+    labels have it, not the lead-in and then each item again after it."""
+    old = TOP + "Kettles boil.\n"
+    new = TOP + LISTED + "\nKettles boil.\n"
+    for report, kind, side in (
+        (diff_texts(old, new, "kettles.md", incremental=incremental), ChangeKind.ADDED, "new"),
+        (diff_texts(new, old, "kettles.md", incremental=incremental), ChangeKind.REMOVED, "old"),
+    ):
+        [change] = report.changes
+        found = getattr(change, side)
+        assert (change.change_class, change.kind) == (ChangeClass.NORMATIVE, kind)
+        assert found.text == (
+            "Kettles MUST stop when: the lid is open; the jug is cold, and owners SHOULD wait"
+        )
+        assert (found.line, found.end_line, found.keywords) == (3, 6, ("MUST", "SHOULD"))
+        assert [found.text[start:end] for start, end in found.marks] == ["MUST", "SHOULD"]
+
+
+def test_items_added_under_a_requirement_already_there_are_each_a_change() -> None:
+    old = TOP + LISTED
+    new = TOP + LISTED + "- the spout is blocked\n- the base is wet\n"
+    report = diff_texts(old, new, "kettles.md")
+    assert [(c.kind, c.new and c.new.text) for c in report.changes] == [
+        (ChangeKind.ADDED, "Kettles MUST stop when: the spout is blocked"),
+        (ChangeKind.ADDED, "Kettles MUST stop when: the base is wet"),
+    ]
+
+
+def test_a_requirement_added_above_items_that_were_there_keeps_them_apart() -> None:
+    """Only some of the list is new: the lead-in is one change, the items compared apart."""
+    old = TOP + "- the lid is open\n- the jug is cold\n"
+    new = TOP + "Kettles **MUST** stop when:\n\n- the lid is open\n- the jug is cold\n- it tips\n"
+    report = diff_texts(old, new, "kettles.md")
+    assert [c.new and c.new.text for c in report.changes if c.kind is ChangeKind.ADDED] == [
+        "Kettles MUST stop when:",
+        "Kettles MUST stop when: it tips",
+    ]

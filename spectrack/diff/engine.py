@@ -51,6 +51,7 @@ from spectrack.model import (
     Hunk,
     PageReport,
     PageStatus,
+    Sentence,
     Side,
 )
 from spectrack.pages import page_text
@@ -501,6 +502,68 @@ def _pair_change(
         _section(old, new),
         side_of(old) if old else None,
         side_of(new) if new else None,
+    )
+
+
+def _lists_whole(
+    pairs: list[tuple[Unit | None, Unit | None]], side: int, units: Iterable[Sequence[Unit]]
+) -> tuple[list[tuple[Unit | None, Unit | None]], list[Change]]:
+    """``pairs`` without the requirements that were added (``side`` 1) or removed (0) with
+    every item of their list, and those as one change each: a requirement and its list are
+    one sentence ("Servers MUST reject a request when: the lid is open; the jar is cold")."""
+    alone = [pair[side] for pair in pairs if pair[1 - side] is None]
+    lead_ins = {
+        _place(unit.sentence): unit for unit in alone if unit is not None and unit.sentence.keywords
+    }
+    items: dict[tuple[str, int], list[Unit]] = {}
+    for unit in alone:
+        if unit is not None and unit.lead_in is not None and _place(unit.lead_in) in lead_ins:
+            items.setdefault(_place(unit.lead_in), []).append(unit)
+    if not items:
+        return pairs, []
+    listed = Counter(
+        _place(unit.lead_in) for run in units for unit in run if unit.lead_in is not None
+    )
+    whole = {place: found for place, found in items.items() if len(found) == listed[place]}
+    folded = {id(unit) for place, found in whole.items() for unit in (lead_ins[place], *found)}
+    changes = []
+    for place, found in whole.items():
+        lead_in = lead_ins[place]
+        listed_side = _listed_side(side_of(lead_in), [side_of(unit) for unit in found])
+        changes.append(
+            Change(
+                ChangeClass.NORMATIVE,
+                ChangeKind.ADDED if side else ChangeKind.REMOVED,
+                lead_in.block.section,
+                None if side else listed_side,
+                listed_side if side else None,
+            )
+        )
+    kept = [pair for pair in pairs if pair[1 - side] is not None or id(pair[side]) not in folded]
+    return kept, changes
+
+
+def _place(sentence: Sentence) -> tuple[str, int]:
+    return sentence.key, sentence.line
+
+
+def _listed_side(lead_in: Side, items: Sequence[Side]) -> Side:
+    """A requirement's side and its list's items' (each shown after the requirement) as one:
+    the items' own words follow the requirement's, parted by semicolons."""
+    own = len(lead_in.text) + 1
+    text, keywords, marks = lead_in.text, list(lead_in.keywords), list(lead_in.marks)
+    for index, item in enumerate(sorted(items, key=lambda item: item.line)):
+        text += "; " if index else " "
+        shift = len(text) - own
+        text += item.text[own:]
+        keywords += item.keywords[len(lead_in.keywords) :]
+        marks += [(a + shift, b + shift) for a, b in item.marks[len(lead_in.marks) :]]
+    return Side(
+        text,
+        lead_in.line,
+        max(item.end_line for item in (lead_in, *items)),
+        tuple(keywords),
+        tuple(marks),
     )
 
 
@@ -977,9 +1040,12 @@ def diff_blocks(
     )
     list_orders = _ListOrders(units)
     sentences = _Sentences(units)
+    paired = _uncrossed(paired)
+    for side in (0, 1):
+        paired, folded = _lists_whole(paired, side, [window[side] for window in units])
+        changes.extend(folded)
     changes.extend(
-        _pair_change(old, new, new_vocabulary, list_orders, sentences)
-        for old, new in _uncrossed(paired)
+        _pair_change(old, new, new_vocabulary, list_orders, sentences) for old, new in paired
     )
     for before, after in _other_requirement(equal, sentences):
         touched.update((id(before.block), id(after.block)))
