@@ -387,6 +387,8 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         # After a verb of examining, "for …" is what is looked for, not a reason.
         ("Jars MUST be inspected for clarity.", "Jars MUST be inspected."),
         ("Relays MUST be tested for backwards compatibility.", "Relays MUST be tested."),
+        # An interval's brackets say which of its ends it holds.
+        ("Timeouts MUST lie in (0, 10].", "Timeouts MUST lie in [0, 10)."),
         # Split at "and", the part that names the subject by a pronoun lost the condition.
         (
             "If lids are hot, relays MUST retry and MUST log.",
@@ -447,3 +449,9 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
 )
 def test_round_two_harmless_edits_stay_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+def test_an_interval_spaced_otherwise_is_the_same_interval() -> None:
+    assert verdict("Timeouts MUST lie in (0, 10].", "Timeouts MUST lie in ( 0,10 ].") == (
+        "formatting"
+    )

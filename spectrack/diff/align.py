@@ -36,10 +36,11 @@ similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
 WORD_OR_SIGN = re.compile(
-    r"\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
+    r"[\[(]-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?[\])]|\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
     "|[\u25a0-\u25ff\u2600-\u27bf\U0001f534-\U0001f53d\U0001f7e0-\U0001f7eb]"
 )
-"""A word, a number with its separators (``1,024`` is not ``1.024``), a comparison, the sign
+"""An interval (``(0,10]`` is not ``[0,10)``; see `signs_of`), a word, a number with its
+separators (``1,024`` is not ``1.024``), a comparison, the sign
 of a number or another symbol (``/``, ``*``, ``%``; a shape, a tick or a cross: ``●``,
 ``🟢``, ``✓``, ``❌``; pictures such as 🚀 stay decoration): text whose bounds, types or patterns
 turned around by one of these says something else, though no word changed (a feature table's
@@ -53,12 +54,17 @@ _TYPESET = str.maketrans({"−": "-", "≥": ">=", "≤": "<=", "≠": "!="})
 """Signs typeset otherwise but read alike: the minus sign is a hyphen-minus, and ``≥`` is
 ``>=``."""
 _TYPESET_SIGNS = re.compile(f"[{''.join(map(chr, _TYPESET))}]")
+_INTERVAL = re.compile(r"([\[(])\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*([\])])")
+"""An interval as written, spaced or not: ``(0, 10]``."""
 
 
 def signs_of(text: str) -> list[str]:
-    """The words and signs of ``text`` (see `WORD_OR_SIGN`)."""
+    """The words and signs of ``text`` (see `WORD_OR_SIGN`); an interval is one sign, its
+    brackets saying which of its ends it holds."""
     if _TYPESET_SIGNS.search(text):
         text = text.translate(_TYPESET)
+    if "," in text and _INTERVAL.search(text):
+        text = _INTERVAL.sub(r"\1\2,\3\4", text)
     return WORD_OR_SIGN.findall(text)
 
 
