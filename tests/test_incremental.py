@@ -1093,3 +1093,14 @@ def test_a_row_split_into_paragraphs_beside_moved_blocks_and_an_addition_is_form
         ("editorial", "added"),
         ("editorial", "added"),
     ]
+
+
+@pytest.mark.parametrize("lead_in", ["Kettle owners:", "Kettle owners MUST:"])
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_colon_before_a_comment_still_introduces_the_list(lead_in: str, name: str) -> None:
+    """The comment after the colon shows nothing: the lead-in ends in the colon, so no window
+    may start at an item below it."""
+    comment = "<!-- see\nbelow -->" if name == "page.md" else "{/* see\nbelow */}"
+    old = f"# Kettles\n\n{lead_in} {comment}\n\n1. MAY descale.\n2. MAY pour.\n3. MAY wipe.\n"
+    whole = windowed_as_whole(old, old.replace("MAY wipe", "MAY dry"), name)
+    assert [change.new and change.new.text for change in whole.changes] == [f"{lead_in} MAY dry."]

@@ -92,6 +92,23 @@ _REFERENCE = re.compile(
 """A link reference definition after a newline (a leading literal makes the search fast). A
 footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
+_SHOWS_NOTHING = re.compile(
+    r"(?:\s|<!--(?:[^-]|-(?!->))*-->|</?[A-Za-z][^<>]*>|\{/\*(?:[^*]|\*(?!/\}))*\*/\})*"
+)
+"""Text that shows nothing: whitespace, comments (HTML, MDX) and tags; a comment cannot run past
+its end, so the pattern has one way to match, in linear time."""
+_LONGEST_HIDDEN_TAIL = 400
+"""Most characters after a paragraph's last colon looked at to see whether they show nothing:
+a bound that keeps a long paragraph from being searched to its end."""
+
+
+def _colon_then_nothing(text: str) -> bool:
+    """Whether the last colon of a paragraph's ``text`` is followed only by text that shows
+    nothing (see `_SHOWS_NOTHING`)."""
+    colon = text.rfind(":", max(0, len(text) - _LONGEST_HIDDEN_TAIL))
+    return colon >= 0 and _SHOWS_NOTHING.fullmatch(text, colon + 1) is not None
+
+
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
 _FENCES = ("```", "~~~")
 _MARKUP = ("<", "{")
@@ -294,7 +311,7 @@ class Outline:
             # paragraph of its own or an item's line (indented or lazy) in a list started above,
             # and also where it starts like markup: "<b>Servers</b> MUST:" is text.
             if (
-                ":" in text
+                (":" in text or self._hides_its_end(previous))
                 and not (at_margin and _ATX_START.match(text))
                 and self._lead_in_ends(previous, line)
             ):
@@ -315,7 +332,7 @@ class Outline:
         for line in range(last, first - 1, -1):
             text = self.lines[line].lstrip()
             if text and not text.startswith(_MARKUP):
-                return ":" in text and self._lead_in_ends(line, item)
+                return (":" in text or self._hides_its_end(line)) and self._lead_in_ends(line, item)
         return False
 
     def _opens_listing(self, line: int) -> bool:
@@ -406,16 +423,10 @@ class Outline:
         "Clients:", see `blocks._Walk.add`).
 
         Any colon on its last line counts: the parser decides on its text without markup, where
-        a colon inside code, a link or an element can end it.
+        a colon inside code, a link or an element can end it; so does one that only markup
+        showing nothing follows ("Clients: <!-- … -->" over two lines).
         """
-        first = last = line
-        # The paragraph of an item starts at the item's marker, where it surely is an item.
-        while (
-            first > self.body_start
-            and self.lines[first - 1].strip()
-            and not (_LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first))
-        ):
-            first -= 1
+        last = line
         # Where an indented item is more of the paragraph instead (indented four columns, or
         # numbered past 1), stopping early only keeps more lines whole.
         while (
@@ -425,12 +436,40 @@ class Outline:
             and not following.startswith(_MARKUP)
         ):
             last += 1
-        if ":" not in self.lines[last]:
+        if ":" not in self.lines[last] and not _colon_then_nothing(self._tail(last)):
             return False
+        first = line
+        # The paragraph of an item starts at the item's marker, where it surely is an item.
+        while (
+            first > self.body_start
+            and self.lines[first - 1].strip()
+            and not (_LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first))
+        ):
+            first -= 1
         # Only an item's marker surely puts the paragraph in a list: an indented one may be a
         # paragraph of its own, and is taken for one.
         in_a_list = _LIST_ITEM.match(self.lines[first].lstrip()) and self._listed(first)
         return not in_a_list or has_keywords("\n".join(self.lines[first : last + 1]))
+
+    def _hides_its_end(self, line: int) -> bool:
+        """Whether ``line`` ends a paragraph (a blank line or an item follows) with markup that
+        may show nothing, after which a colon further up may end it (see `_colon_then_nothing`)."""
+        following = self.lines[line + 1] if line + 1 < len(self.lines) else ""
+        return self.lines[line].rstrip().endswith((">", "}")) and (
+            not following.strip() or _LIST_ITEM.match(following.lstrip()) is not None
+        )
+
+    def _tail(self, last: int) -> str:
+        """The end of the paragraph whose last line is ``last``: its lines back to a blank one,
+        `_LONGEST_HIDDEN_TAIL` characters at the most, so that each look costs a bounded time."""
+        lines: list[str] = []
+        size = 0
+        line = last
+        while line >= self.body_start and self.lines[line].strip() and size < _LONGEST_HIDDEN_TAIL:
+            lines.append(self.lines[line])
+            size += len(self.lines[line]) + 1
+            line -= 1
+        return "\n".join(reversed(lines))
 
     def _item_follows_item(self, line: int) -> bool:
         current = self.lines[line]
