@@ -577,3 +577,35 @@ def test_an_html_checkbox_is_a_task_lists_box() -> None:
     )
     assert_formatting(old, new)
     assert_verdict(old, new.replace(" checked", ""), "editorial")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "verdict"),
+    [
+        # MDX's `{false}` leaves the box empty; React's `defaultChecked` ticks it.
+        (
+            '<ul><li><input type="checkbox" checked={true} /> Jars MUST cool.</li></ul>',
+            '<ul><li><input type="checkbox" checked={false} /> Jars MUST cool.</li></ul>',
+            "editorial",
+        ),
+        (
+            "- [ ] Jars MUST cool.",
+            '<ul><li><input type="checkbox" checked={false} /> Jars MUST cool.</li></ul>',
+            "formatting",
+        ),
+        (
+            "- [x] Jars MUST cool.",
+            '<ul><li><input type="checkbox" defaultChecked /> Jars MUST cool.</li></ul>',
+            "formatting",
+        ),
+    ],
+)
+def test_an_mdx_checkbox_is_ticked_as_its_value_says(old: str, new: str, verdict: str) -> None:
+    assert diff_texts(f"# Jars\n\n{old}\n", f"# Jars\n\n{new}\n", "page.mdx").verdict == verdict
+
+
+def test_a_tag_indented_below_a_pre_block_is_code() -> None:
+    """A `<pre>` block ends on the line that closes it: the indented line below is code, whose
+    keywords make no requirement, as CommonMark renders it."""
+    old = "# Jars\n\n<pre>x</pre>\n    <b>Jars MUST cool.</b>\n"
+    assert diff_texts(old, old.replace("MUST", "MAY"), "page.md").verdict == "editorial"

@@ -93,7 +93,9 @@ _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
 """A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
 _TICKED, _UNTICKED = "task:done", "task:open"
 _CHECKBOX = re.compile(r"""<input\b[^>]*\stype\s*=\s*["']?checkbox\b[^>]*>""", re.I)
-_CHECKED = re.compile(r"\schecked(?=[\s=/>])", re.I)
+_CHECKED = re.compile(r"\s(?:default)?checked(?:\s*=\s*\{\s*(\w+)\s*\})?(?=[\s=/>])", re.I)
+"""A checkbox's ``checked`` (or React's ``defaultChecked``): ticked, unless MDX gives it the value
+``{false}`` (in HTML the attribute ticks the box whatever its value)."""
 _LEAD_IN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 WRAPPERS = frozenset({"div", "figure", "section", "center"})
 """HTML elements that only lay out what they hold: a table or a list that one wraps is still
@@ -506,7 +508,9 @@ def _without_task_box(children: list[Token]) -> tuple[list[Token], str | None]:
         after = children[1:]
         if after and after[0].type == "text":
             after = [replace(after[0], content=after[0].content.lstrip(" \t")), *after[1:]]
-        return after, _TICKED if _CHECKED.search(checkbox[0]) else _UNTICKED
+        checked = _CHECKED.search(checkbox[0])
+        ticked = checked is not None and checked[1] != "false"
+        return after, _TICKED if ticked else _UNTICKED
     box = _TASK_BOX.match(first.content) if first is not None and first.type == "text" else None
     if first is None or box is None:
         return children, None

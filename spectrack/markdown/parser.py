@@ -339,18 +339,21 @@ def _if_indented_as_code(rule: BlockRule) -> BlockRule:
 
 
 _TAG_START = re.compile(r"</?[A-Za-z]")
+_BLOCK_TAG_START = re.compile(r"</?(?!(?:pre|script|style|textarea)\b)[A-Za-z]", re.I)
+"""A tag that opens an HTML block running to the next blank line: not ``<pre>``, ``<script>``,
+``<style>`` or ``<textarea>``, whose blocks end on the line that closes them."""
 
 
 def _tag_below_tag(state: StateBlock, line: int) -> bool:
     """Whether ``line`` starts with a tag right below a line that starts with one: the HTML
     block that line opens holds the lines below it up to a blank one, so an indented
-    ``<summary>`` below ``<details>`` is an element, no code."""
+    ``<summary>`` below ``<details>`` is an element, no code (see `_BLOCK_TAG_START`)."""
     if line == 0:
         return False
     src = state.src
     return (
         _TAG_START.match(src, state.bMarks[line] + state.tShift[line]) is not None
-        and _TAG_START.match(src, state.bMarks[line - 1] + state.tShift[line - 1]) is not None
+        and _BLOCK_TAG_START.match(src, state.bMarks[line - 1] + state.tShift[line - 1]) is not None
     )
 
 
