@@ -387,6 +387,18 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
         # After a verb of examining, "for …" is what is looked for, not a reason.
         ("Jars MUST be inspected for clarity.", "Jars MUST be inspected."),
         ("Relays MUST be tested for backwards compatibility.", "Relays MUST be tested."),
+        # "Also" before a scope adds it; after a negation it is forbidden besides.
+        ("Relays MUST accept lids also during repair.", "Relays MUST accept lids during repair."),
+        (
+            "Relays MUST accept lids also for cracked jars.",
+            "Relays MUST accept lids for cracked jars.",
+        ),
+        ("Relays MUST never also forward frames.", "Relays MUST never forward frames."),
+        # "For clarity" after what a verb of examining looks at is what it looks for.
+        ("Relays MUST check the jars for clarity.", "Relays MUST check the jars."),
+        # Units written against their number, or of four letters.
+        ("Relays MUST use 5MBps.", "Relays MUST use 5Mbps."),
+        ("Relays MUST use 5 MBit.", "Relays MUST use 5 Mbit."),
         # An interval's brackets say which of its ends it holds.
         ("Timeouts MUST lie in (0, 10].", "Timeouts MUST lie in [0, 10)."),
         # Split at "and", the part that names the subject by a pronoun lost the condition.
@@ -440,6 +452,22 @@ def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:
             "| Field | Rule |\n|---|---|\n| lid | MUST be cold, or hot |",
         ),
         ("Relays MUST send 5 Lids.", "Relays MUST send 5 lids."),
+        # A word after a number that only lost its capital is no unit; a hex digit is none.
+        ("In 2024 The relays MUST wait.", "In 2024 the relays MUST wait."),
+        ("Clients MUST use HTTP/2 Or later.", "Clients MUST use HTTP/2 or later."),
+        ("Relays MUST send 0x1F.", "Relays MUST send 0x1f."),
+        ('Relays SHOULD return a 410 "Gone" status.', "Relays SHOULD return a 410 Gone status."),
+        # A name mended that ends as before, though the dictionary lacks it.
+        ("Relays MUST send the timestmap.", "Relays MUST send the timestamp."),
+        # A header's name beside "response header" or after "header named".
+        (
+            "Relays MUST send the `Jar-Id` response header.",
+            "Relays MUST send the `JAR-ID` response header.",
+        ),
+        (
+            "Relays MUST send the header named `Jar-Id`.",
+            "Relays MUST send the header named `JAR-ID`.",
+        ),
         (
             "If lids are hot, relays MUST retry and MUST log.",
             "If lids are hot, relays MUST retry. If lids are hot, relays MUST log.",

@@ -507,11 +507,11 @@ def is_typo_fix(old_word: str, new_word: str, new_vocabulary: Container[str]) ->
     # "ocurence"), and another word where they are new ones ("mebibytes" → "megabytes").
     if distance == 2 and set(old_word) != set(new_word):
         return False
-    # Two words unknown to the dictionary are more often two names ("jsonl" → "jsonb") than a
-    # name mended.
+    # Two words unknown to the dictionary that end otherwise are more often two names ("jsonl"
+    # → "jsonb", "webauthn" → "webauth") than a name mended ("timestmap" → "timestamp").
     return (
         old_word not in english_words()
-        and new_word in english_words()
+        and (new_word in english_words() or old_word[-1] == new_word[-1])
         and not _prefixed_words(old_word, new_word)
     )
 
@@ -704,7 +704,7 @@ def same_requirement(
 
 _CASED = re.compile(
     r"\"([^\"]{1,100})\"|“([^”]{1,100})”|‘([^’]{1,100})’|(?<!\w)'([^']{1,100})'(?!\w)"
-    r"|\d ?([A-Za-z]{1,3})\b"
+    r"|(?<![\w.])\d+(?:\.\d+)? ?([A-Za-z]{1,4})\b"
 )
 """Words whose letter case names what they are: a value in quotes ("Fast", 'FAST', “fast”),
 as a code span's does, and a unit's symbol after a number ("5 MB", megabytes; "5 Mb",
@@ -712,19 +712,38 @@ megabits). A quote's length is bounded, which keeps unclosed quotes from being s
 end of a long sentence each."""
 
 
-def _cased(key: str) -> Counter[str]:
-    """The words of ``key`` whose case counts (see `_CASED`)."""
-    return Counter(
-        next(value for value in found.groups() if value) for found in _CASED.finditer(key)
+_UNIT = _CASED.groups
+"""The group of `_CASED` that holds a unit's symbol."""
+
+
+def _cased(key: str) -> tuple[Counter[str], set[str]]:
+    """The words of ``key`` whose case counts (see `_CASED`), and those of them that stand
+    after a number, as a unit's symbol does."""
+    found = [(match.lastindex, match[match.lastindex or 0]) for match in _CASED.finditer(key)]
+    return (
+        Counter(value for _, value in found),
+        {value for group, value in found if group == _UNIT},
     )
 
 
 def _recased(old: str, new: str) -> bool:
     """Whether a word whose case counts became the same letters in another case ("Fast" →
-    "fast", "MB" → "Mb"): another value or unit, though the words are the same."""
-    before, after = _cased(old), _cased(new)
-    removed = {value.lower() for value in before - after}
-    return any(value.lower() in removed for value in after - before)
+    "fast", "MB" → "Mb"): another value or unit, though the words are the same. An English
+    word after a number that only gained or lost its capital is no unit ("In 2024 The relays
+    …" → "… the relays …")."""
+    (before, _), (after, units) = _cased(old), _cased(new)
+    removed = {value.lower(): value for value in before - after}
+    return any(
+        value.lower() in removed
+        and not (value in units and _capitalized(value, removed[value.lower()]))
+        for value in after - before
+    )
+
+
+def _capitalized(word: str, other: str) -> bool:
+    """Whether two spellings of an English word differ only by a capital first letter."""
+    lower = word.lower()
+    return {word, other} == {lower, lower.capitalize()} and lower in english_words()
 
 
 _STATUS_PHRASES = {
@@ -796,7 +815,7 @@ _EXAMINING = re.compile(
     r"|monitor|search)\w*"
 )
 """Verbs of examining, after which "for …" names what is looked for ("inspected for clarity",
-"tested for backwards compatibility"), not a reason."""
+"check the jars for clarity", "tested for backwards compatibility"), not a reason."""
 
 
 def _reason_given(
@@ -812,7 +831,7 @@ def _reason_given(
     if (
         _REASONS.fullmatch(phrase) is not None
         and not _forbids(words)
-        and not (start and _EXAMINING.fullmatch(words[start - 1]))
+        and not any(_EXAMINING.fullmatch(word) for word in words[max(0, start - 4) : start])
     ):
         return True
     if _SET_OFF_REASONS.fullmatch(phrase) is None:
@@ -841,10 +860,11 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     """Whether ``words[start:end]``, words of a requirement that the other version lacks
     (``other`` empty), are `CONNECTIVES` that ask nothing there, or a purpose that opens the
     sentence and points at the text before it ("To prevent this, relays MUST wait"). Not an
-    "also" that adds a condition to what the requirement asks without it ("accept lids, also
-    if cracked": always, and if cracked too; "accept lids if cracked": only then), nor one that
-    a negative keyword before it forbids ("MUST NOT also forward frames" forbids forwarding
-    them besides, "MUST NOT forward frames" forwarding them at all)."""
+    "also" that adds a condition or a scope to what the requirement asks without it ("accept
+    lids, also if cracked": always, and if cracked too; "accept lids if cracked": only then;
+    see `_SCOPES`), nor one that
+    a negative keyword or a negation before it forbids ("MUST NOT also forward frames" forbids
+    forwarding them besides, "MUST NOT forward frames" forwarding them at all)."""
     run = words[start:end]
     if not run or other:
         return False
@@ -855,9 +875,40 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     if start == 0:
         return True
     adds_a_condition = (
-        not CONDITIONS.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
+        not _SCOPES.isdisjoint(words[end : end + 1]) and words[start - 1] not in _SERIES_JOINTS
     )
-    return set(run) == {"also"} and not adds_a_condition and not _forbids(words[:start])
+    return (
+        set(run) == {"also"}
+        and not adds_a_condition
+        and not _forbids(words[max(0, start - _NEAR_ALSO) : start])
+        and _NEGATIONS.isdisjoint(words[max(0, start - _NEAR_ALSO) : start])
+    )
+
+
+_SCOPES = CONDITIONS | {
+    "after",
+    "at",
+    "before",
+    "by",
+    "during",
+    "for",
+    "from",
+    "in",
+    "on",
+    "over",
+    "through",
+    "to",
+    "under",
+    "via",
+    "with",
+    "within",
+    "without",
+}
+"""Words that open a case or a scope: an "also" before one adds it to what the requirement asks
+without it ("accept lids also during repair")."""
+_NEAR_ALSO = 4
+"""How many words before an "also" a negation that forbids it is looked for ("MUST NOT also",
+"MUST never also"): a bound, which keeps a sentence of many "also"s linear."""
 
 
 _PLURAL_PRONOUNS = frozenset({"they", "these", "those"})
@@ -1088,13 +1139,14 @@ _OTHER_NAME = re.compile(
 
 _HEADER_WORD_AFTER = re.compile(
     r"[^\w\s,]{0,2}(?:\s+(?:and|or)\s+[\w-]+[^\w\s,]{0,2}|,\s*[\w-]+[^\w\s,]{0,2})*"
-    r"\s+(?:HTTP\s+)?headers?\b",
+    r"\s+(?:(?:HTTP|request|response)\s+)?headers?\b",
     re.IGNORECASE,
 )
 """The word "header" after a name, or after a series of names it ends ("the `Jar-Id` HTTP
 header", "`Jar-Id` and `Lid-Id` headers")."""
-_HEADER_WORD_BEFORE = re.compile(r"\bheaders?\W{0,2}\s*\Z", re.IGNORECASE)
-"""The word "header" right before a name ("the header `Jar-Mode`", "this header: `Jar-Id`")."""
+_HEADER_WORD_BEFORE = re.compile(r"\bheaders?(?:\s+(?:named|called))?\W{0,2}\s*\Z", re.IGNORECASE)
+"""The word "header" right before a name ("the header `Jar-Mode`", "this header: `Jar-Id`",
+"the header named `Jar-Id`")."""
 _NAME_AT_END = re.compile(r"[A-Za-z0-9]-[A-Za-z0-9]+\W{0,2}\s*\Z")
 _BESIDE = 40
 """How far from a name the word "header" and the names listed with it are looked for: a
