@@ -309,18 +309,35 @@ def _if_defined(rule: BlockRule) -> BlockRule:
 _MAY_END_SETEXT_TEXT = "=-#>:~"
 
 
+_SETEXT_SEARCH = "spectrack_setext_search"
+"""``env`` key of the last search for an underline: (the block state searched, its end line,
+the line it started below, the line it stopped at)."""
+
+
 def _if_underlined(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         src, begins, shifts, ends = state.src, state.bMarks, state.tShift, state.eMarks
-        for following in range(line + 1, end):
-            start = begins[following] + shifts[following]
-            if start >= ends[following]:
-                return False
-            # An underline, or a line that may end the paragraph first (a heading, a quote, a
-            # definition): the rule itself settles it, rather than a search past it.
-            if src[start] in _MAY_END_SETEXT_TEXT:
-                return rule(state, line, end, silent)
-        return False
+        # Lines between a search's start and where it stopped hold no underline and no blank:
+        # a search from one of them stops at the same line, found without looking again (many
+        # short paragraphs parted by markup other than blank lines would make it quadratic).
+        searched, searched_end, searched_from, stopped = state.env.get(
+            _SETEXT_SEARCH, (None, -1, -1, -1)
+        )
+        if searched is state and searched_end == end and searched_from <= line < stopped:
+            following = stopped
+        else:
+            following = line + 1
+            while following < end:
+                start = begins[following] + shifts[following]
+                # An underline, or a line that may end the paragraph first (a heading, a quote,
+                # a definition): the rule itself settles it, rather than a search past it.
+                if start >= ends[following] or src[start] in _MAY_END_SETEXT_TEXT:
+                    break
+                following += 1
+            state.env[_SETEXT_SEARCH] = (state, end, line, following)
+        if following >= end or begins[following] + shifts[following] >= ends[following]:
+            return False
+        return rule(state, line, end, silent)
 
     return guarded
 
