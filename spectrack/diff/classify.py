@@ -396,11 +396,12 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
     new_items = _items(after[start : len(after) - end])
     if len(old_items) < 2 or sorted(old_items) != sorted(new_items) or any(map(_clause, old_items)):
         return False
-    numbers_only = not any(_is_number(word) for item in old_items for word in item)
+    # A series of words pairs item by item only with one of numbers.
+    between_numbers = not any(_is_number(word) for item in old_items for word in item)
     return (
         "or" in middle
-        or _joints_within(before[:start], numbers_only=numbers_only)
-        + _joints_within(before[len(before) - end :], numbers_only=numbers_only)
+        or _joints_within(before[:start], between_numbers=between_numbers)
+        + _joints_within(before[len(before) - end :], between_numbers=between_numbers)
         < len(old_items) - 1
     )
 
@@ -428,18 +429,18 @@ def _clause(item: Sequence[str]) -> bool:
     return item[0] in CONDITIONS or any(map(_is_keyword, item))
 
 
-def _joints_within(tokens: Sequence[str], *, numbers_only: bool) -> int:
+def _joints_within(tokens: Sequence[str], *, between_numbers: bool) -> int:
     """How many list separators of ``tokens`` stand between two items of a series there: with
     a word on each side, and no keyword after, which starts a clause ("and MUST log them");
-    with ``numbers_only``, between two numbers."""
+    with ``between_numbers``, only between two numbers."""
     return sum(
         1
         for previous, token, following in zip(tokens, tokens[1:], tokens[2:], strict=False)
         if token in _ITEM_SEPARATORS
         and previous not in _ITEM_SEPARATORS
         and following not in _ITEM_SEPARATORS
-        and not following.isupper()
-        and (not numbers_only or (_is_number(previous) and _is_number(following)))
+        and not _is_keyword(following)
+        and (not between_numbers or (_is_number(previous) and _is_number(following)))
     )
 
 

@@ -18,7 +18,6 @@ from markdown_it.token import Token
 from spectrack.markdown import closing
 from spectrack.markdown.closing import TagKind
 from spectrack.markdown.nesting import (
-    child_elements,
     drop_comment,
     enclosing_opening,
     finish_as_code,
@@ -26,6 +25,7 @@ from spectrack.markdown.nesting import (
     indented_as_code,
     line_of,
     line_rest_is_blank,
+    title_tabs,
 )
 
 SHORTCODE = re.compile(r"\{\{([<%])\s*(/)?\s*([\w./-]+)(.*?)\s*[>%]\}\}")
@@ -167,11 +167,7 @@ CODE_SHORTCODES = frozenset({"highlight"})
 def _title_tabs(tokens: Sequence[Token]) -> None:
     """Give each ``tab`` of a ``tabs`` shortcode (the first token) its title from ``items``."""
     titles = [title.strip() for title in tokens[0].meta["attrs"].get("items", "").split(",")]
-    # Hugo themes show the n-th item as the n-th tab's title; a tab may name itself instead.
-    for tab, title in zip(child_elements(tokens, "tab"), titles, strict=False):
-        attrs = tab.meta["attrs"]
-        if title and not any(attrs.get(name) for name in ("name", "title")):
-            tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
+    title_tabs(tokens, ("tab",), titles, ("name", "title"))
 
 
 COLUMN_BREAK = "<--->"

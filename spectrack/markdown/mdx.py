@@ -30,6 +30,7 @@ from spectrack.markdown.nesting import (
     finish_element,
     line_of,
     line_rest_is_blank,
+    title_tabs,
 )
 
 _NAME = re.compile(r"[A-Za-z][\w.:-]*")
@@ -327,7 +328,7 @@ def _element(state: StateBlock, tag: Tag, start_line: int, end_line: int, silent
     if not silent and tag.name == "Tabs" and "values" in tag.attrs:
         _label_tab_items(state.tokens[first_token:], tag.attrs["values"])
     if not silent and tag.name == "Tabs" and "items" in tag.attrs:
-        _title_tabs(state.tokens[first_token:], tag.attrs["items"])
+        _title_nextra_tabs(state.tokens[first_token:], tag.attrs["items"])
     return True
 
 
@@ -361,7 +362,7 @@ _STRING_LITERAL = re.compile(r"""["]([^"]*)["]|'([^']*)'|`([^`]*)`""")
 _NEXTRA_TABS = ("Tabs.Tab", "Tab")
 
 
-def _title_tabs(tokens: list[Token], items: str) -> None:
+def _title_nextra_tabs(tokens: list[Token], items: str) -> None:
     """Give each tab of a ``<Tabs items={['Glass', 'Clay']}>`` (the first token) without a title
     the title of its place in the list, as Nextra shows it (its tabs are ``<Tabs.Tab>``, or
     ``<Tab>`` imported alone)."""
@@ -369,10 +370,7 @@ def _title_tabs(tokens: list[Token], items: str) -> None:
         next(text for text in literal.groups() if text is not None)
         for literal in _STRING_LITERAL.finditer(items)
     ]
-    for tab, title in zip(child_elements(tokens, *_NEXTRA_TABS), titles, strict=False):
-        attrs = tab.meta["attrs"]
-        if not any(attrs.get(name) for name in ("title", "label")):
-            tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
+    title_tabs(tokens, _NEXTRA_TABS, titles, ("title", "label"))
 
 
 _CELL = re.compile(r"<(t[dh])(?=[\s>])[^>]*>(.*?)(?:</t[dh]\s*>|(?=<t[dh][\s>])|\Z)", re.S | re.I)

@@ -160,6 +160,18 @@ def child_elements(tokens: Sequence[Token], *names: str) -> Iterator[Token]:
     )
 
 
+def title_tabs(
+    tokens: Sequence[Token], tabs: tuple[str, ...], titles: Sequence[str], own: tuple[str, ...]
+) -> None:
+    """Give the n-th of the ``tabs`` right inside the element whose tokens are ``tokens`` (its
+    opening token first) the n-th of ``titles``, as themes show them, unless the tab titles
+    itself by one of its ``own`` attributes."""
+    for tab, title in zip(child_elements(tokens, *tabs), titles, strict=False):
+        attrs = tab.meta["attrs"]
+        if title and not any(attrs.get(name) for name in own):
+            tab.meta = {**tab.meta, "attrs": {**attrs, "title": title}}
+
+
 _ENCLOSING = "spectrack_enclosing"
 """``env`` key of a dict: for the blocks read up to a line (``lineMax``, where the block that
 holds them ends) at a depth, the opening token of that block."""
