@@ -2439,3 +2439,22 @@ def test_a_requirement_added_above_items_that_were_there_keeps_them_apart() -> N
         "Kettles MUST stop when:",
         "Kettles MUST stop when: it tips",
     ]
+
+
+def test_a_requirement_removed_with_a_list_inside_its_list_loses_no_item() -> None:
+    """The inner list's items stand under two lead-ins: each change is kept as it is, so that
+    no item's words or keywords are lost."""
+    old = TOP + "Kettles **MUST** stop when:\n\n- the jug SHOULD be hot:\n  - it MAY be wet.\n"
+    report = diff_texts(old, TOP, "kettles.md")
+    assert [(c.old and c.old.text, c.old and c.old.keywords) for c in report.changes] == [
+        ("Kettles MUST stop when:", ("MUST",)),
+        ("Kettles MUST stop when: the jug SHOULD be hot:", ("MUST", "SHOULD")),
+        ("the jug SHOULD be hot: it MAY be wet.", ("SHOULD", "MAY")),
+    ]
+
+
+def test_items_that_end_in_semicolons_are_joined_by_them() -> None:
+    old = TOP + "Kettles **MUST** stop when:\n\n- the lid is open;\n- the jug is cold.\n- it tips\n"
+    [change] = diff_texts(old, TOP, "kettles.md").changes
+    assert change.old is not None
+    assert change.old.text == "Kettles MUST stop when: the lid is open; the jug is cold. it tips"

@@ -1104,3 +1104,18 @@ def test_a_colon_before_a_comment_still_introduces_the_list(lead_in: str, name: 
     old = f"# Kettles\n\n{lead_in} {comment}\n\n1. MAY descale.\n2. MAY pour.\n3. MAY wipe.\n"
     whole = windowed_as_whole(old, old.replace("MAY wipe", "MAY dry"), name)
     assert [change.new and change.new.text for change in whole.changes] == [f"{lead_in} MAY dry."]
+
+
+@pytest.mark.parametrize(
+    "ending",
+    ["&#58;", "&colon;", "&#x3A;", ":\n![](kettle.png)", ":\n[](#owners)", ":\n&nbsp;", ":\n[^1]"],
+)
+def test_a_colon_written_as_an_entity_or_before_what_shows_no_words_ends_a_lead_in(
+    ending: str,
+) -> None:
+    old = f"# Kettles\n\nA.\n\nB.\n\nKettle owners{ending}\n\n- MUST descale.\n- MAY pour.\n\nC.\n"
+    whole = windowed_as_whole(old, old.replace("Kettle owners", "Kettle makers"))
+    assert [c.kind.value for c in whole.changes if c.change_class.value == "normative"] == [
+        "modified",
+        "modified",
+    ]

@@ -524,7 +524,15 @@ def _lists_whole(
     listed = Counter(
         _place(unit.lead_in) for run in units for unit in run if unit.lead_in is not None
     )
-    whole = {place: found for place, found in items.items() if len(found) == listed[place]}
+    # A list inside an item of another is left as it is: its items stand under two lead-ins.
+    nested = {_place(unit.sentence) for found in items.values() for unit in found}
+    whole = {
+        place: found
+        for place, found in items.items()
+        if len(found) == listed[place]
+        and place not in nested
+        and not any(_place(unit.sentence) in items for unit in found)
+    }
     folded = {id(unit) for place, found in whole.items() for unit in (lead_ins[place], *found)}
     changes = []
     for place, found in whole.items():
@@ -549,11 +557,12 @@ def _place(sentence: Sentence) -> tuple[str, int]:
 
 def _listed_side(lead_in: Side, items: Sequence[Side]) -> Side:
     """A requirement's side and its list's items' (each shown after the requirement) as one:
-    the items' own words follow the requirement's, parted by semicolons."""
+    the items' own words follow the requirement's, parted by semicolons where an item ends in
+    no punctuation of its own."""
     own = len(lead_in.text) + 1
     text, keywords, marks = lead_in.text, list(lead_in.keywords), list(lead_in.marks)
     for index, item in enumerate(sorted(items, key=lambda item: item.line)):
-        text += "; " if index else " "
+        text += "; " if index and not text.endswith((";", ":", ",", ".")) else " "
         shift = len(text) - own
         text += item.text[own:]
         keywords += item.keywords[len(lead_in.keywords) :]

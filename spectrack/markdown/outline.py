@@ -93,10 +93,16 @@ _REFERENCE = re.compile(
 footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _SHOWS_NOTHING = re.compile(
-    r"(?:\s|<!--(?:[^-]|-(?!->))*-->|</?[A-Za-z][^<>]*>|\{/\*(?:[^*]|\*(?!/\}))*\*/\})*"
+    r"(?:\s|<!--(?:[^-]|-(?!->))*-->|</?[A-Za-z][^<>]*>|\{/\*(?:[^*]|\*(?!/\}))*\*/\}"
+    r"|!?\[\]\([^()\s]*\)|\[\^[^\]\s]+\]"
+    r"|&(?:nbsp|ZeroWidthSpace|#0*160|#0*8203|#x0*a0|#x0*200b);)*",
+    re.IGNORECASE,
 )
-"""Text that shows nothing: whitespace, comments (HTML, MDX) and tags; a comment cannot run past
-its end, so the pattern has one way to match, in linear time."""
+"""Text that shows no words: whitespace, comments (HTML, MDX), tags, an image or a link without
+words, a footnote's mark, a space written as an entity; a comment cannot run past its end, so
+the pattern has one way to match, in linear time."""
+_COLON = re.compile(r":|&(?:colon|#0*58|#x0*3a);", re.IGNORECASE)
+"""A colon, also written as an entity."""
 _LONGEST_HIDDEN_TAIL = 400
 """Most characters after a paragraph's last colon looked at to see whether they show nothing:
 a bound that keeps a long paragraph from being searched to its end."""
@@ -105,8 +111,8 @@ a bound that keeps a long paragraph from being searched to its end."""
 def _colon_then_nothing(text: str) -> bool:
     """Whether the last colon of a paragraph's ``text`` is followed only by text that shows
     nothing (see `_SHOWS_NOTHING`)."""
-    colon = text.rfind(":", max(0, len(text) - _LONGEST_HIDDEN_TAIL))
-    return colon >= 0 and _SHOWS_NOTHING.fullmatch(text, colon + 1) is not None
+    colons = list(_COLON.finditer(text, max(0, len(text) - _LONGEST_HIDDEN_TAIL)))
+    return bool(colons) and _SHOWS_NOTHING.fullmatch(text, colons[-1].end()) is not None
 
 
 _INLINE_MARKUP = re.compile(r"[\\`*_\[\]<>&{}!~]")
@@ -311,7 +317,7 @@ class Outline:
             # paragraph of its own or an item's line (indented or lazy) in a list started above,
             # and also where it starts like markup: "<b>Servers</b> MUST:" is text.
             if (
-                (":" in text or self._hides_its_end(previous))
+                (_COLON.search(text) or self._hides_its_end(previous))
                 and not (at_margin and _ATX_START.match(text))
                 and self._lead_in_ends(previous, line)
             ):
@@ -332,7 +338,9 @@ class Outline:
         for line in range(last, first - 1, -1):
             text = self.lines[line].lstrip()
             if text and not text.startswith(_MARKUP):
-                return (":" in text or self._hides_its_end(line)) and self._lead_in_ends(line, item)
+                return bool(
+                    _COLON.search(text) or self._hides_its_end(line)
+                ) and self._lead_in_ends(line, item)
         return False
 
     def _opens_listing(self, line: int) -> bool:
@@ -436,7 +444,7 @@ class Outline:
             and not following.startswith(_MARKUP)
         ):
             last += 1
-        if ":" not in self.lines[last] and not _colon_then_nothing(self._tail(last)):
+        if not _COLON.search(self.lines[last]) and not _colon_then_nothing(self._tail(last)):
             return False
         first = line
         # The paragraph of an item starts at the item's marker, where it surely is an item.
@@ -455,7 +463,7 @@ class Outline:
         """Whether ``line`` ends a paragraph (a blank line or an item follows) with markup that
         may show nothing, after which a colon further up may end it (see `_colon_then_nothing`)."""
         following = self.lines[line + 1] if line + 1 < len(self.lines) else ""
-        return self.lines[line].rstrip().endswith((">", "}")) and (
+        return self.lines[line].rstrip().endswith((">", "}", ")", "]", ";")) and (
             not following.strip() or _LIST_ITEM.match(following.lstrip()) is not None
         )
 
