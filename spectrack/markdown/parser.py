@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from functools import cache, partial
@@ -310,8 +311,9 @@ _MAY_END_SETEXT_TEXT = "=-#>:~"
 
 
 _SETEXT_SEARCH = "spectrack_setext_search"
-"""``env`` key of the last search for an underline: (the block state searched, its end line,
-the line it started below, the line it stopped at)."""
+"""``env`` key of the last search for an underline: (a weak reference to the block state
+searched, which the state's own ``env`` must not keep alive; its end line; the line it started
+below; the line it stopped at)."""
 
 
 def _if_underlined(rule: BlockRule) -> BlockRule:
@@ -323,7 +325,12 @@ def _if_underlined(rule: BlockRule) -> BlockRule:
         searched, searched_end, searched_from, stopped = state.env.get(
             _SETEXT_SEARCH, (None, -1, -1, -1)
         )
-        if searched is state and searched_end == end and searched_from <= line < stopped:
+        if (
+            searched is not None
+            and searched() is state
+            and searched_end == end
+            and searched_from <= line < stopped
+        ):
             following = stopped
         else:
             following = line + 1
@@ -334,7 +341,7 @@ def _if_underlined(rule: BlockRule) -> BlockRule:
                 if start >= ends[following] or src[start] in _MAY_END_SETEXT_TEXT:
                     break
                 following += 1
-            state.env[_SETEXT_SEARCH] = (state, end, line, following)
+            state.env[_SETEXT_SEARCH] = (weakref.ref(state), end, line, following)
         if following >= end or begins[following] + shifts[following] >= ends[following]:
             return False
         return rule(state, line, end, silent)
