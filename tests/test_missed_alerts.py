@@ -406,6 +406,10 @@ def test_requirements_that_share_only_a_keyword_and_an_article_are_not_paired() 
             "If lids are hot, relays MUST retry and MUST log.",
             "If lids are hot, relays MUST retry. They MUST log.",
         ),
+        (
+            "For hot lids, relays MUST retry and MUST log.",
+            "For hot lids, relays MUST retry. They MUST log.",
+        ),
     ],
 )
 def test_round_two_missed_alerts_are_normative(old: str, new: str) -> None:

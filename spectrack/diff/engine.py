@@ -239,19 +239,23 @@ def _split_at_and(joined: Sequence[Unit], parts: Sequence[Unit]) -> bool:
     """Whether ``parts`` say what the one sentence ``joined`` says, split where "and" joined
     two requirements of one subject, each later part naming the subject again or by a pronoun
     ("Jars MUST be sealed and MUST be labelled." → "Jars MUST be sealed. They MUST be
-    labelled."). A pronoun does not carry a condition said before the subject ("If lids are hot,
-    relays MUST …"): a later part must say it again."""
+    labelled."). A pronoun does not carry a condition or another phrase said before the subject
+    ("If lids are hot, relays MUST …", "For hot lids, relays MUST …"): a later part must say it
+    again."""
     if len(joined) != 1 or len(parts) < 2:
         return False
     first = words_of(parts[0].sentence.key)
     verb = next((index for index, word in enumerate(first) if word in _VERB_KEYWORDS), 0)
     subject = first[:verb]
+    opening = parts[0].sentence
+    set_off = "," in opening.text[: opening.marks[0][0] if opening.marks else 0]
+    pronoun_may_stand = CONDITIONS.isdisjoint(subject) and not set_off
     expected = list(first)
     for part in parts[1:]:
         words = words_of(part.sentence.key)
         if subject and words[: len(subject)] == subject:
             rest = words[len(subject) :]
-        elif words[:1] and words[0] in PRONOUNS and CONDITIONS.isdisjoint(subject):
+        elif words[:1] and words[0] in PRONOUNS and pronoun_may_stand:
             rest = words[1:]
         else:
             return False
