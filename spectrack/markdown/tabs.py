@@ -47,24 +47,36 @@ def tab_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) ->
         outside = below
         line += 1
 
-    # MkDocs renders the title as Markdown: an icon (`:material-language-python: Python`) or
-    # emphasis in it shows no signs, so the title is what its inline text reads.
-    title: list[Token] = []
-    state.md.inline.parse(marker[2], state.md, state.env, title)
+    _push_tab(state, marker[2], "mkdocs", start_line, line, body_indent)
+    return True
+
+
+def _push_tab(
+    state: StateBlock, title: str, syntax: str, start_line: int, end_line: int, body_indent: int
+) -> None:
+    """The tokens of a tab titled ``title`` on ``start_line``, its body the lines below it up
+    to ``end_line``, indented ``body_indent`` columns.
+
+    The title is rendered as Markdown: an icon (``:material-language-python: Python``) or
+    emphasis in it shows no signs, so it is what its inline text reads.
+    """
+    title_tokens: list[Token] = []
+    state.md.inline.parse(title, state.md, state.env, title_tokens)
     token = state.push("component_open", "", 1)
-    token.meta = {"name": "Tab", "attrs": {"title": inline_text(title).text}, "syntax": "mkdocs"}
-    token.map = [start_line, line]
+    token.meta = {
+        "name": "Tab",
+        "attrs": {"title": inline_text(title_tokens).text},
+        "syntax": syntax,
+    }
+    token.map = [start_line, end_line]
     old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
-    state.blkIndent = body_indent
-    state.lineMax = line
-    state.parentType = "container"
+    state.blkIndent, state.lineMax, state.parentType = body_indent, end_line, "container"
     try:
-        state.md.block.tokenize(state, start_line + 1, line)
+        state.md.block.tokenize(state, start_line + 1, end_line)
     finally:
         state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
     state.push("component_close", "", -1)
-    state.line = line
-    return True
+    state.line = end_line
 
 
 _SECTION_MARKER = re.compile(r"==[ \t]+(\S.*)")
@@ -84,20 +96,7 @@ def section_rule(state: StateBlock, start_line: int, end_line: int, silent: bool
     if silent:
         return True
     line = _next_section(state, start_line, end_line)
-    title: list[Token] = []
-    state.md.inline.parse(marker[1].strip(), state.md, state.env, title)
-    token = state.push("component_open", "", 1)
-    token.meta = {"name": "Tab", "attrs": {"title": inline_text(title).text}, "syntax": "vitepress"}
-    token.map = [start_line, line]
-    old_line_max, old_parent = state.lineMax, state.parentType
-    state.lineMax = line
-    state.parentType = "container"
-    try:
-        state.md.block.tokenize(state, start_line + 1, line)
-    finally:
-        state.lineMax, state.parentType = old_line_max, old_parent
-    state.push("component_close", "", -1)
-    state.line = line
+    _push_tab(state, marker[1].strip(), "vitepress", start_line, line, state.blkIndent)
     return True
 
 
