@@ -28,6 +28,7 @@ from spectrack.markdown.admonitions import (
 )
 from spectrack.markdown.inline import (
     ATTRIBUTE_LIST,
+    EMOJI_SHORTCODE,
     HEADING_ID,
     HTML_VISIBLE_ATTRIBUTES,
     VISIBLE_ATTRIBUTES,
@@ -713,7 +714,6 @@ def _without_callout_label(children: list[Token]) -> list[Token]:
     return rest
 
 
-_EMOJI_NAME = re.compile(r":[a-z0-9_+-]+:")
 _LETTERLIKE_SYMBOLS = range(0x2100, 0x2150)
 """Symbols drawn from letters (``ℹ``, the information sign), which Unicode files as letters."""
 
@@ -730,7 +730,7 @@ def _is_icon(text: str) -> bool:
             or category(character) == "Cf"
             or ord(character) in _LETTERLIKE_SYMBOLS
         )
-        for character in _EMOJI_NAME.sub("", text).strip()
+        for character in EMOJI_SHORTCODE.sub("", text).strip()
     )
 
 

@@ -86,7 +86,7 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``), or right after a link, an image, a code
 span or emphasis (``[Start](start.md){ .md-button }``): it sets the element's id and classes,
 and readers never see it."""
-_EMOJI_SHORTCODE = re.compile(
+EMOJI_SHORTCODE = re.compile(
     rf"(?<![\w:/]):([a-z0-9_+-]+):(?:{ATTRIBUTE_LIST.pattern})?(?![\w:/])"
 )
 """An emoji written by name (``:rocket:``), as GitHub and MkDocs show it: a picture, no word,
@@ -492,7 +492,7 @@ def inline_text(tokens: list[Token] | None, into: InlineText | None = None) -> I
             if "{" in content:
                 content = _MDX_STRING.sub(_string_shown, content)
             if ":" in content:
-                content = _EMOJI_SHORTCODE.sub(_emoji_shown, content)
+                content = EMOJI_SHORTCODE.sub(_emoji_shown, content)
             if "{{" in content:
                 _with_shortcodes(result, content)
             else:
