@@ -36,7 +36,8 @@ similarity filter once tied ones are paired."""
 
 WORD = re.compile(r"\w+")
 WORD_OR_SIGN = re.compile(
-    r"[\[(]-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?[\])]|\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
+    r"[\[(]-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?[\])]"
+    r"|\d+(?:[.,]\d+)+|\w+|[<>≤≥≠]=?|[=!]=|(?<![\w.-])[-+](?=\d)|[/+*^$%&@#~=]"
     "|[\u25a0-\u25ff\u2600-\u27bf\U0001f534-\U0001f53d\U0001f7e0-\U0001f7eb]"
 )
 """An interval (``(0,10]`` is not ``[0,10)``; see `signs_of`), a word, a number with its

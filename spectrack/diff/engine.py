@@ -283,17 +283,23 @@ def _lowercase(runs: list[list[str]]) -> list[list[str]]:
     return [[word.lower() for word in run] for run in runs]
 
 
+def _place(sentence: Sentence) -> tuple[str, int]:
+    """Where a sentence stands, by which a lead-in is found among the units: an item's unit
+    carries its lead-in's own sentence, not the lead-in's unit."""
+    return sentence.key, sentence.line
+
+
 def _keywords(units: Sequence[Unit]) -> list[str]:
     """The keywords of ``units``, sorted: "MUST NOT" and "MUST, NOT" read alike as words. An
     item whose lead-in stands among ``units`` counts only its own, which readers see once, on
     the lead-in ("Servers MUST log, check and reply." laid out as "Servers MUST:" and a list)."""
-    present = {(unit.sentence.key, unit.sentence.line) for unit in units}
+    present = {_place(unit.sentence) for unit in units}
     return sorted(
         keyword.word
         for unit in units
         for keyword in (
             unit.own_keywords
-            if unit.lead_in is not None and (unit.lead_in.key, unit.lead_in.line) in present
+            if unit.lead_in is not None and _place(unit.lead_in) in present
             else unit.sentence.keywords
         )
     )
@@ -553,10 +559,6 @@ def _lists_whole(
         )
     kept = [pair for pair in pairs if pair[1 - side] is not None or id(pair[side]) not in folded]
     return kept, changes
-
-
-def _place(sentence: Sentence) -> tuple[str, int]:
-    return sentence.key, sentence.line
 
 
 def _listed_side(lead_in: Side, items: Sequence[Side]) -> Side:
