@@ -86,9 +86,7 @@ ATTRIBUTE_LIST = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \
 line (``{: #id .class }``, ``{ .class key=value }``), or right after a link, an image, a code
 span or emphasis (``[Start](start.md){ .md-button }``): it sets the element's id and classes,
 and readers never see it."""
-EMOJI_SHORTCODE = re.compile(
-    rf"(?<![\w:/]):([a-z0-9_+-]+):(?:{ATTRIBUTE_LIST.pattern})?(?![\w:/])"
-)
+EMOJI_SHORTCODE = re.compile(rf"(?<![\w:/]):([a-z0-9_+-]+):(?:{ATTRIBUTE_LIST.pattern})?(?![\w:/])")
 """An emoji written by name (``:rocket:``), as GitHub and MkDocs show it: a picture, no word,
 as the emoji character itself is, unless it is one of `_SYMBOL_SHORTCODES`; with the attribute
 list MkDocs Material lets follow an emoji or icon (``:material-fire:{ .hot }``, a colour or a
