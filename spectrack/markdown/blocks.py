@@ -81,14 +81,6 @@ _CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
 _TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
 _BLOCK_SCALAR = re.compile(r"[>|][+-]?[0-9]?[+-]?")
 _TOML_TITLE = re.compile(r"""^title[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*$""", re.M)
-_CLOSERS = {
-    "component_close",
-    "alert_close",
-    "admonition_close",
-    "container_admonition_close",
-    "blockquote_close",
-    "footnote_reference_close",
-}
 _NOTHING_PROTECTED = Ranges(())
 _TASK_BOX = re.compile(r"\[([ xX])\][ \t]+")
 """A GFM task list item's box, at the start of its text: ``[ ]`` or ``[x]``."""
@@ -108,17 +100,6 @@ Markdown table's or list's; and the numbered steps of Mintlify's, Starlight's an
 _TABLE_HEADS = frozenset({"caption", "thead"})
 """Parts of an HTML table that title it or name its columns: no item of the requirement that
 introduces the table, whatever cells their rows have."""
-_NOTHING_TO_DO = frozenset({"paragraph_close", "list_item_close", "heading_close"})
-"""Tokens that close what their opening token made a block of: a third of those `walk` meets,
-let past without trying every kind of token it handles."""
-_OPENERS = {
-    "component_open",
-    "alert_open",
-    "admonition_open",
-    "container_admonition_open",
-    "blockquote_open",
-    "footnote_reference_open",
-}
 
 
 def front_matter_title(content: str) -> str | None:
@@ -361,126 +342,179 @@ def walk(tokens: Sequence[Token], lines: Sequence[str], context: Context) -> _Wa
     state.headings.extend(context.headings)
     state.section = _texts(context.headings)
     offset = context.line_offset
-    last_span = (offset, offset + 1)
+    span = (offset, offset + 1)
     index = 0
     count = len(tokens)
     while index < count:
         token = tokens[index]
-        kind = token.type
         if token.map:
-            last_span = (token.map[0] + offset, token.map[1] + offset)
-        if kind in _NOTHING_TO_DO:
-            index += 1
-            continue
-        span = last_span
-        if kind == "front_matter":
-            title = front_matter_title(token.content)
-            if title:
-                state.heading(1, InlineText.of(title), span)
-        elif kind == "heading_open":
-            if span[0] != context.title_heading_line:
-                children = _without_heading_id(tokens[index + 1].children or [])
-                state.heading(int(token.tag[1:]), inline_text(children), span)
-            index += 2
-        elif kind == "paragraph_open":
-            block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
-            children = _without_attribute_list(
-                _without_callout_label(_snippets_read(tokens[index + 1].children or [])),
-                partial(_annotation_count, state, tokens, index + 3),
-                state.annotated[-1] if state.annotated else None,
-            )
-            box = None
-            if block_kind is BlockKind.LIST_ITEM:
-                children, box = _without_task_box(children)
-            inline = inline_text(children)
-            if box is not None:
-                # The box is no word; whether it is ticked counts as a link's target does.
-                inline.links.insert(0, (0, box))
-            state.add(block_kind, inline, span)
-            index += 2
-        elif kind == "dt_open":
-            # A definition list's term: a paragraph of its own, its definitions the next ones.
-            state.add(BlockKind.PARAGRAPH, inline_text(tokens[index + 1].children or []), span)
-            index += 2
-        elif kind == "list_item_open":
-            state.list_item_pending = True
-            state.lead_in = None
-        elif kind == "hr":
-            state.lead_in = None
-        elif kind in ("bullet_list_open", "ordered_list_open"):
-            state.open_list()
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            state.close_list()
-        elif kind in ("fence", "code_block"):
-            language = fence_language(token.info)
-            state.add(
-                BlockKind.CODE,
-                InlineText.verbatim(token.content.strip()),
-                span,
-                key=f"```{language} " + "".join(token.content.split()),
-                keywords=False,
-                language=language,
-            )
-        elif kind == "tr_open":
-            index = _table_row(state, tokens, index, span)
-        elif kind == "table_open":
-            state.open_table()
-        elif kind == "table_close":
-            state.close_table()
-        elif kind == "abbreviation":
-            state.add(BlockKind.PARAGRAPH, InlineText.of(token.content), span, keywords=False)
-        elif kind == "html_block":
-            state.add(BlockKind.PARAGRAPH, html_inline_text(token.content), span)
-        elif kind == "component_open" and _rendered_title(tokens, index):
-            # Its paragraph holds the title, read as a `!!!` admonition's is.
-            _admonition_title(state, inline_text(tokens[index + 2].children), span)
-            index += 5
-            continue
-        elif kind in ("component", "component_open"):
-            name = _element_name(token) if kind == "component_open" else ""
-            if name in HTML_LISTINGS:
-                # An HTML table or list reads as a Markdown one; its container opens below.
-                state.listing_depths.append(len(state.containers))
-                state.open_table()
-            elif name in _TABLE_HEADS:
-                state.listing_depths.append(len(state.containers))
-                state.open_table_head()
-            _component(state, token, span)
-            if name == "li":
-                state.list_item_pending = True
-        elif kind in ("alert_title_open", "admonition_title_open", "container_title_open"):
-            # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
-            # (`!!! note inline end`), which mdit-py-plugins reads as the title.
-            if kind != "admonition_title_open" or not _CSS_CLASSES.fullmatch(
-                tokens[index - 1].info
-            ):
-                _admonition_title(state, inline_text(tokens[index + 1].children), span)
-            index += 2
-        if kind in _OPENERS:
-            folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
-            if folded or _element_name(token) not in WRAPPERS:
-                state.lead_in = None
-            state.containers.append(folded[0] if folded else None)
-            state.annotated.append(
-                _annotation_count(state, tokens, _closer(state, tokens, index) + 1)
-                if kind == "admonition_open" and "annotate" in token.info.split()
-                else state.annotated[-1]
-                if state.annotated
-                else None
-            )
-            if folded:
-                state.admonitions.append(
-                    Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
-                )
-        elif kind in _CLOSERS and state.containers:
-            state.lead_in = None
-            state.containers.pop()
-            state.annotated.pop()
-            if state.listing_depths and state.listing_depths[-1] == len(state.containers):
-                state.listing_depths.pop()
-                state.close_table()
+            span = (token.map[0] + offset, token.map[1] + offset)
+        read = _READERS.get(token.type)
+        if read is not None:
+            index = read(state, tokens, index, span)
         index += 1
     return state
+
+
+Reader = Callable[[_Walk, Sequence[Token], int, tuple[int, int]], int]
+"""Reads the token at an index, and any after it that belong to it, into the walk's state, given
+the lines (first, end) of the last token that had any; returns the index of the last token read."""
+
+
+def _front_matter(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    title = front_matter_title(tokens[index].content)
+    if title:
+        state.heading(1, InlineText.of(title), span)
+    return index
+
+
+def _heading(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    if span[0] != state.context.title_heading_line:
+        children = _without_heading_id(tokens[index + 1].children or [])
+        state.heading(int(tokens[index].tag[1:]), inline_text(children), span)
+    return index + 2
+
+
+def _paragraph(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    block_kind = BlockKind.LIST_ITEM if state.list_item_pending else BlockKind.PARAGRAPH
+    children = _without_attribute_list(
+        _without_callout_label(_snippets_read(tokens[index + 1].children or [])),
+        partial(_annotation_count, state, tokens, index + 3),
+        state.annotated[-1] if state.annotated else None,
+    )
+    box = None
+    if block_kind is BlockKind.LIST_ITEM:
+        children, box = _without_task_box(children)
+    inline = inline_text(children)
+    if box is not None:
+        # The box is no word; whether it is ticked counts as a link's target does.
+        inline.links.insert(0, (0, box))
+    state.add(block_kind, inline, span)
+    return index + 2
+
+
+def _term(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    """A definition list's term: a paragraph of its own, its definitions the next ones."""
+    state.add(BlockKind.PARAGRAPH, inline_text(tokens[index + 1].children or []), span)
+    return index + 2
+
+
+def _list_item(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    state.list_item_pending = True
+    state.lead_in = None
+    return index
+
+
+def _rule(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    state.lead_in = None
+    return index
+
+
+def _calling(method: Callable[[_Walk], None]) -> Reader:
+    """A reader that only calls one of the walk's methods (`_Walk.open_list`)."""
+
+    def read(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+        method(state)
+        return index
+
+    return read
+
+
+def _code(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    token = tokens[index]
+    language = fence_language(token.info)
+    state.add(
+        BlockKind.CODE,
+        InlineText.verbatim(token.content.strip()),
+        span,
+        key=f"```{language} " + "".join(token.content.split()),
+        keywords=False,
+        language=language,
+    )
+    return index
+
+
+def _abbreviation(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    state.add(BlockKind.PARAGRAPH, InlineText.of(tokens[index].content), span, keywords=False)
+    return index
+
+
+def _html_block(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    state.add(BlockKind.PARAGRAPH, html_inline_text(tokens[index].content), span)
+    return index
+
+
+def _element(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    """A component, element or shortcode, opened here or whole in one token."""
+    token = tokens[index]
+    name = _element_name(token) if token.type == "component_open" else ""
+    if name in HTML_LISTINGS:
+        # An HTML table or list reads as a Markdown one; its container opens below.
+        state.listing_depths.append(len(state.containers))
+        state.open_table()
+    elif name in _TABLE_HEADS:
+        state.listing_depths.append(len(state.containers))
+        state.open_table_head()
+    _component(state, token, span)
+    if name == "li":
+        state.list_item_pending = True
+    return index
+
+
+def _element_open(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    if _rendered_title(tokens, index):
+        # Its paragraph holds the title, read as a `!!!` admonition's is.
+        _admonition_title(state, inline_text(tokens[index + 2].children), span)
+        return index + 4
+    _element(state, tokens, index, span)
+    return _container_open(state, tokens, index, span)
+
+
+def _title(state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]) -> int:
+    """An admonition's title."""
+    # After `!!! note`, MkDocs reads only a quoted title: words of a CSS class are classes
+    # (`!!! note inline end`), which mdit-py-plugins reads as the title.
+    if tokens[index].type != "admonition_title_open" or not _CSS_CLASSES.fullmatch(
+        tokens[index - 1].info
+    ):
+        _admonition_title(state, inline_text(tokens[index + 1].children), span)
+    return index + 2
+
+
+def _container_open(
+    state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]
+) -> int:
+    token = tokens[index]
+    kind = token.type
+    folded = ADMONITION_TOKENS[kind](token) if kind in ADMONITION_TOKENS else None
+    if folded or _element_name(token) not in WRAPPERS:
+        state.lead_in = None
+    state.containers.append(folded[0] if folded else None)
+    state.annotated.append(
+        _annotation_count(state, tokens, _closer(state, tokens, index) + 1)
+        if kind == "admonition_open" and "annotate" in token.info.split()
+        else state.annotated[-1]
+        if state.annotated
+        else None
+    )
+    if folded:
+        state.admonitions.append(
+            Admonition(folded[0], folded[1], span[0] + 1, max(span[0] + 1, span[1]))
+        )
+    return index
+
+
+def _container_close(
+    state: _Walk, tokens: Sequence[Token], index: int, span: tuple[int, int]
+) -> int:
+    if state.containers:
+        state.lead_in = None
+        state.containers.pop()
+        state.annotated.pop()
+        if state.listing_depths and state.listing_depths[-1] == len(state.containers):
+            state.listing_depths.pop()
+            state.close_table()
+    return index
 
 
 def _rendered_title(tokens: Sequence[Token], index: int) -> bool:
@@ -861,3 +895,52 @@ def _admonition_title(state: _Walk, title: InlineText, span: tuple[int, int]) ->
     """A callout's own title is text; a default one (a kind's name) is not."""
     if title.text.lower() not in KIND_BY_NAME:
         state.add(BlockKind.COMPONENT, title, (span[0], span[0] + 1))
+
+
+_READERS: dict[str, Reader] = {
+    "front_matter": _front_matter,
+    "heading_open": _heading,
+    "paragraph_open": _paragraph,
+    "dt_open": _term,
+    "list_item_open": _list_item,
+    "hr": _rule,
+    "bullet_list_open": _calling(_Walk.open_list),
+    "ordered_list_open": _calling(_Walk.open_list),
+    "bullet_list_close": _calling(_Walk.close_list),
+    "ordered_list_close": _calling(_Walk.close_list),
+    "fence": _code,
+    "code_block": _code,
+    "tr_open": _table_row,
+    "table_open": _calling(_Walk.open_table),
+    "table_close": _calling(_Walk.close_table),
+    "abbreviation": _abbreviation,
+    "html_block": _html_block,
+    "component": _element,
+    "component_open": _element_open,
+    "alert_title_open": _title,
+    "admonition_title_open": _title,
+    "container_title_open": _title,
+    **dict.fromkeys(
+        (
+            "alert_open",
+            "admonition_open",
+            "container_admonition_open",
+            "blockquote_open",
+            "footnote_reference_open",
+        ),
+        _container_open,
+    ),
+    **dict.fromkeys(
+        (
+            "component_close",
+            "alert_close",
+            "admonition_close",
+            "container_admonition_close",
+            "blockquote_close",
+            "footnote_reference_close",
+        ),
+        _container_close,
+    ),
+}
+"""What `walk` does with each kind of token it reads (any other, such as a paragraph's close,
+it lets past), in the style of markdown-it's rules."""
