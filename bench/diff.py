@@ -9,6 +9,9 @@ Targets (issue 2): ratio <= 5, p95 <= 50 ms per pair.
 It also times a floor: markdown-it-py (as spectrack configures it) parsing only the changed lines
 of every pair, both versions, with no context and nothing made of the tokens. A differ that
 reads the changed text with that parser cannot take less.
+
+Last, a separate pass times spectrack's stages on their own (`stage_seconds`) and prints each one's
+share of spectrack's time.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from bench.corpus import pairs
 from spectrack.diff import diff_texts
 from spectrack.diff.classify import english_words
 from spectrack.diff.lines import line_diff, split_lines
+from spectrack.diff.windows import windows
+from spectrack.markdown import parse_window, scan
 from spectrack.markdown.parser import detect_dialect, parser
 
 
@@ -86,6 +91,39 @@ def parse_floor(inputs: list[tuple[str, str, str]]) -> Callable[[str, str, str],
     return parse_changed_lines
 
 
+STAGES = ("line diff", "outline", "windows", "parsing the windows")
+REST = "aligning, classifying, hunks"
+
+
+def stage_seconds(inputs: list[tuple[str, str, str]]) -> dict[str, float]:
+    """Seconds spent in each of spectrack's `STAGES` over every pair, each run on its own as
+    `diff_texts` runs it, and in the rest (`REST`: the whole diff's time less theirs)."""
+    seconds = dict.fromkeys((*STAGES, REST), 0.0)
+
+    def lap(stage: str, since: float) -> float:
+        now = time.perf_counter()
+        seconds[stage] += now - since
+        return now
+
+    for old, new, path in inputs:
+        start = time.perf_counter()
+        diff_texts(old, new, path)
+        clock = stages_start = time.perf_counter()
+        diff = line_diff(split_lines(old), split_lines(new))
+        clock = lap("line diff", clock)
+        if diff.changed:
+            old_page, new_page = scan(old, path), scan(new, path)
+            clock = lap("outline", clock)
+            spans = windows(diff.opcodes, old_page, new_page)
+            clock = lap("windows", clock)
+            for span in spans:
+                parse_window(old_page, span.old_start, span.old_end)
+                parse_window(new_page, span.new_start, span.new_end)
+            clock = lap("parsing the windows", clock)
+        seconds[REST] += (stages_start - start) - (clock - stages_start)
+    return seconds
+
+
 def timed_together(
     functions: dict[str, Callable[[str, str, str], object]], inputs: list[tuple[str, str, str]]
 ) -> list[Timings]:
@@ -130,6 +168,11 @@ def run(shared: Path) -> None:
         f"     floor: {floor.total:.2f} s, {floor.total / baseline.total:.2f}x difflib "
         "(markdown-it-py parsing only the changed lines)"
     )
+    stages = stage_seconds(inputs)
+    shares = ", ".join(
+        f"{stage} {spent / sum(stages.values()):.0%}" for stage, spent in stages.items()
+    )
+    print(f"    stages: {shares} (of spectrack's time, in a pass of their own)")
     print(
         f"peak memory: difflib {peak_memory(unified, inputs) / 1e6:.1f} MB, "
         f"spectrack {peak_memory(spectrack_diff, inputs) / 1e6:.1f} MB (tracemalloc)"
