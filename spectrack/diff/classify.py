@@ -394,7 +394,12 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
         return False
     old_items = _items(middle)
     new_items = _items(after[start : len(after) - end])
-    if len(old_items) < 2 or sorted(old_items) != sorted(new_items) or any(map(_clause, old_items)):
+    if (
+        len(old_items) < 2
+        or sorted(old_items) != sorted(new_items)
+        or any(map(_clause, old_items))
+        or _between_clauses(before[:start], before[len(before) - end :])
+    ):
         return False
     # A series of words pairs item by item only with one of numbers.
     between_numbers = not any(_is_number(word) for item in old_items for word in item)
@@ -427,6 +432,16 @@ def _clause(item: Sequence[str]) -> bool:
     known"), which binds the item beside it ("lids, if known, or jars" → "jars, if known, or
     lids" asks the condition of jars)."""
     return item[0] in CONDITIONS or any(map(_is_keyword, item))
+
+
+def _between_clauses(head: Sequence[str], tail: Sequence[str]) -> bool:
+    """Whether the items between ``head`` and ``tail`` end one clause with a keyword and start
+    another, the last item its keyword's subject: a keyword stands in ``head`` after its last
+    list separator, and ``tail`` opens with one ("Relays MUST send jars; lids MAY follow" →
+    "… lids; jars MAY follow" gives each clause the other's noun, where "Jars or lids MUST be
+    sealed" lists its subjects, and "MUST be red or blue if jars MAY …" its values)."""
+    last = max((index for index, token in enumerate(head) if token in _ITEM_SEPARATORS), default=-1)
+    return bool(tail) and _is_keyword(tail[0]) and any(map(_is_keyword, head[last + 1 :]))
 
 
 def _joints_within(tokens: Sequence[str], *, between_numbers: bool) -> int:
