@@ -53,3 +53,59 @@ def test_nouns_exchanged_between_two_clauses_are_normative(old: str, new: str) -
 )
 def test_a_series_reordered_beside_a_clause_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # A requirement that opens with its keyword asks it of the subject its heading names:
+        # moved under another heading, it asks it of another subject.
+        (
+            "## Clients\n\nMUST retry.\n\n## Servers\n\nMUST log.",
+            "## Clients\n\nMUST log.\n\n## Servers\n\nMUST retry.",
+        ),
+        (
+            "## Clients\n\n- MUST retry.\n- MUST wait.\n\n## Servers\n\n- MUST log.",
+            "## Clients\n\n- MUST wait.\n\n## Servers\n\n- MUST log.\n- MUST retry.",
+        ),
+        (
+            "## Clients\n\n**MUST** retry.\n\n## Servers\n\nThey listen.",
+            "## Clients\n\n## Servers\n\nThey listen.\n\n**MUST** retry.",
+        ),
+        # So does a pronoun that opens its paragraph.
+        (
+            "## Clients\n\nThey MUST retry.\n\n## Servers\n\nThey listen.",
+            "## Clients\n\n## Servers\n\nThey MUST retry.\n\nThey listen.",
+        ),
+    ],
+)
+def test_a_requirement_moved_to_another_heading_that_names_its_subject_is_normative(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Sections that changed places with their headings, also renumbered.
+        (
+            "## Clients\n\nMUST retry.\n\n## Servers\n\nMUST wait.",
+            "## Servers\n\nMUST wait.\n\n## Clients\n\nMUST retry.",
+        ),
+        (
+            "## 1. Clients\n\nMUST retry.\n\nMUST log.\n\n## 2. Servers\n\nMUST wait.",
+            "## 1. Servers\n\nMUST wait.\n\n## 2. Clients\n\nMUST log.\n\nMUST retry.",
+        ),
+        # Moved under its own heading, or a sentence with a subject of its own moved.
+        ("## Clients\n\nMUST retry.\n\nMUST log.", "## Clients\n\nMUST log.\n\nMUST retry."),
+        (
+            "## Clients\n\nClients MUST retry.\n\n## Servers\n\nThey listen.",
+            "## Clients\n\n## Servers\n\nThey listen.\n\nClients MUST retry.",
+        ),
+        # A paragraph parted after the sentence that a pronoun stands for.
+        ("Clients connect. They MUST retry.", "Clients connect.\n\nThey MUST retry."),
+    ],
+)
+def test_a_requirement_moved_with_its_subject_stays_a_move(old: str, new: str) -> None:
+    assert verdict(old, new) in {"formatting", "editorial"}

@@ -990,6 +990,34 @@ def antecedent_of(unit: Unit) -> str:
     return unit.block.section[-1] if unit.block.section else ""
 
 
+def _borrowed_subject(unit: Unit) -> str | None:
+    """What a requirement that names no subject of its own speaks of, if it names none: the
+    heading above one that opens with its keyword ("## Clients" / "MUST retry."), what a
+    pronoun that opens it stands for (see `antecedent_of`). Not for an item of a list, whose
+    lead-in is compared on its own."""
+    sentence = unit.sentence
+    if unit.lead_in is not None or not sentence.marks:
+        return None
+    before = words_of(sentence.text[: sentence.marks[0][0]])
+    if not before:
+        return unit.block.section[-1] if unit.block.section else ""
+    if len(before) == 1 and before[0] in _NOUN_PRONOUNS:
+        return antecedent_of(unit)
+    return None
+
+
+def subject_moved(old: Unit, new: Unit) -> bool:
+    """Whether a requirement that borrows its subject (see `_borrowed_subject`) stands where it
+    borrows another: "MUST retry." moved from under "## Clients" to under "## Servers" asks it
+    of servers now. A number before the words (a section renumbered) names no other subject."""
+    before, after = _borrowed_subject(old), _borrowed_subject(new)
+    return before is not None and after is not None and _named_words(before) != _named_words(after)
+
+
+def _named_words(text: str) -> list[str]:
+    return [word for word in words_of(text) if not _is_number(word)]
+
+
 def _cells_kept(old: str, new: str) -> bool:
     """Whether two table rows (keys whose cells "|" parts) hold the same words in each cell: a
     value moved to another cell stands under another header ("lid | 1 | 9" → "lid | 9 | 1", a

@@ -34,6 +34,7 @@ from spectrack.diff.classify import (
     same_code,
     same_requirement,
     speaks_of_order,
+    subject_moved,
 )
 from spectrack.diff.footnotes import renamed_labels, with_labels_renamed
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
@@ -489,8 +490,11 @@ def _pair_change(
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
             own_keywords = sentences is not None and sentences.lead_in_alone(old, new)
             change_class, kind = classify_pair(old, new, new_vocabulary, own_keywords=own_keywords)
-        elif not same_requirement(old.lead_in_key, new.lead_in_key, new_vocabulary):
-            # The same item in the list of another requirement with the same keywords.
+        elif not same_requirement(
+            old.lead_in_key, new.lead_in_key, new_vocabulary
+        ) or subject_moved(old, new):
+            # The same item in the list of another requirement with the same keywords, or the
+            # same words asked of the subject of another place.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
         elif (
             list_orders is not None
