@@ -109,3 +109,34 @@ def test_a_requirement_moved_to_another_heading_that_names_its_subject_is_normat
 )
 def test_a_requirement_moved_with_its_subject_stays_a_move(old: str, new: str) -> None:
     assert verdict(old, new) in {"formatting", "editorial"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Clients connect. They MUST retry.", "Servers connect. They MUST retry."),
+        ("A client opens the jar. It SHOULD wait.", "A kettle opens the jar. It SHOULD wait."),
+        ("Jars cool. They MUST be sealed.", "Lids cool. They MUST be sealed."),
+    ],
+)
+def test_a_pronoun_left_standing_for_another_subject_is_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The subject said otherwise, or the rest of the sentence before changed.
+        ("A client connects. It MUST retry.", "The clients connect. It MUST retry."),
+        ("The client opens a jar. It MUST retry.", "The client opens a kettle. It MUST retry."),
+        (
+            "The client connects. It MUST retry. Jars cool.",
+            "The client connects. It MUST retry. Lids cool.",
+        ),
+        # A paragraph parted or joined where the pronoun stands.
+        ("Clients connect. They MUST retry.", "Clients connect.\n\nThey MUST retry."),
+        ("Clients connect.\n\nThey MUST retry.", "Clients connect. They MUST retry."),
+    ],
+)
+def test_a_pronoun_that_stands_for_the_same_subject_stays_editorial(old: str, new: str) -> None:
+    assert verdict(old, new) in {"formatting", "editorial"}

@@ -983,39 +983,52 @@ def antecedent_of(unit: Unit) -> str:
     before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
     of the kettle, not the jar), or else the heading the paragraph is under (not what sentences
     further up name: "Servers listen. Clients call. They MUST …" speaks of clients)."""
-    sentences = unit.block.sentences
-    place = next((index for index, s in enumerate(sentences) if s is unit.sentence), 0)
+    place = _place_in_block(unit)
     if place:
-        return _subjects(sentences[place - 1].text)
+        return _subjects(unit.block.sentences[place - 1].text)
     return unit.block.section[-1] if unit.block.section else ""
 
 
-def _borrowed_subject(unit: Unit) -> str | None:
-    """What a requirement that names no subject of its own speaks of, if it names none: the
-    heading above one that opens with its keyword ("## Clients" / "MUST retry."), what a
-    pronoun that opens it stands for (see `antecedent_of`). Not for an item of a list, whose
-    lead-in is compared on its own."""
+def _place_in_block(unit: Unit) -> int:
+    """Where ``unit``'s sentence stands among its block's (0 for a block read whole)."""
+    return next((index for index, s in enumerate(unit.block.sentences) if s is unit.sentence), 0)
+
+
+def _borrowed_subject(unit: Unit) -> tuple[bool, str] | None:
+    """What a requirement that names no subject of its own speaks of, if it names none, and
+    whether a heading names it: the heading above one that opens with its keyword ("## Clients"
+    / "MUST retry."), what a pronoun that opens it stands for (see `antecedent_of`). Not for an
+    item of a list, whose lead-in is compared on its own."""
     sentence = unit.sentence
     if unit.lead_in is not None or not sentence.marks:
         return None
     before = words_of(sentence.text[: sentence.marks[0][0]])
     if not before:
-        return unit.block.section[-1] if unit.block.section else ""
+        return True, unit.block.section[-1] if unit.block.section else ""
     if len(before) == 1 and before[0] in _NOUN_PRONOUNS:
-        return antecedent_of(unit)
+        return not _place_in_block(unit), antecedent_of(unit)
     return None
 
 
-def subject_moved(old: Unit, new: Unit) -> bool:
-    """Whether a requirement that borrows its subject (see `_borrowed_subject`) stands where it
-    borrows another: "MUST retry." moved from under "## Clients" to under "## Servers" asks it
-    of servers now. A number before the words (a section renumbered) names no other subject."""
+def subject_moved(old: Unit, new: Unit, *, in_place: bool = False) -> bool:
+    """Whether a requirement that borrows its subject (see `_borrowed_subject`) borrows another
+    on the new side: "MUST retry." moved from under "## Clients" to under "## Servers" asks it
+    of servers now, as "They MUST retry." does after "Clients connect." became "Servers
+    connect.". Only where both sides borrow it alike (a paragraph parted before the pronoun
+    leaves it what it stood for), and ``in_place`` (the requirement itself did not move) only
+    from a sentence before it: a heading renamed over a requirement stays editorial, as a
+    window of the page that holds the heading and not the requirement reads it. Numbers (a
+    section renumbered), articles and plurals name no other subject."""
     before, after = _borrowed_subject(old), _borrowed_subject(new)
-    return before is not None and after is not None and _named_words(before) != _named_words(after)
+    if before is None or after is None or before[0] != after[0] or (in_place and before[0]):
+        return False
+    return _named(before[1]) != _named(after[1])
 
 
-def _named_words(text: str) -> list[str]:
-    return [word for word in words_of(text) if not _is_number(word)]
+def _named(text: str) -> frozenset[str]:
+    return frozenset(
+        singular(word) for word in words_of(text) if not _is_number(word) and word not in ARTICLES
+    )
 
 
 def _cells_kept(old: str, new: str) -> bool:

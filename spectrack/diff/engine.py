@@ -829,10 +829,12 @@ def _other_requirement(
     equal: Sequence[tuple[Unit, Unit]], sentences: _Sentences
 ) -> list[tuple[Unit, Unit]]:
     """Sentences with the same words that state another requirement: a keyword of their own
-    that became code or text (or the reverse), or an item moved from the list of one requirement
-    to another's while both requirements stand on both sides. (Under a reworded lead-in, the
-    rewording is the change, reported once.)"""
-    # Cheap tests first, on every equal pair: most keep their keywords and stand in no list.
+    that became code or text (or the reverse), an item moved from the list of one requirement
+    to another's while both requirements stand on both sides, or a requirement whose subject,
+    borrowed from the sentence before, changed there (see `subject_moved`).
+    (Under a reworded lead-in, the rewording is the change, reported once.)"""
+    # Cheap tests first, on every equal pair: most keep their keywords and their block, and
+    # stand in no list.
     differing = [
         (before, after)
         for before, after in equal
@@ -841,6 +843,7 @@ def _other_requirement(
             (before.block.lead_in or after.block.lead_in)
             and before.lead_in_key != after.lead_in_key
         )
+        or (before.sentence.keywords and before.block.key != after.block.key)
     ]
     if not differing:
         return []
@@ -848,7 +851,12 @@ def _other_requirement(
         (before, after)
         for before, after in differing
         if before.own_keywords != after.own_keywords
-        or (sentences.kept(before.lead_in_key) and sentences.there_before(after.lead_in_key))
+        or (
+            before.lead_in_key != after.lead_in_key
+            and sentences.kept(before.lead_in_key)
+            and sentences.there_before(after.lead_in_key)
+        )
+        or subject_moved(before, after, in_place=True)
     ]
 
 
