@@ -140,3 +140,50 @@ def test_a_pronoun_left_standing_for_another_subject_is_normative(old: str, new:
 )
 def test_a_pronoun_that_stands_for_the_same_subject_stays_editorial(old: str, new: str) -> None:
     assert verdict(old, new) in {"formatting", "editorial"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # Items of a list whose order the requirement says matters changed places, each
+        # taking the punctuation of the place it went to.
+        (
+            "Relays MUST, in this order:\n\n1. retry;\n2. log.",
+            "Relays MUST, in this order:\n\n1. log;\n2. retry.",
+        ),
+        (
+            "Relays MUST, in this order:\n\n- retry the jar;\n- log the lid.",
+            "Relays MUST, in this order:\n\n- log the lid;\n- retry the jar.",
+        ),
+        (
+            "Relays MUST, in order:\n\n1. retry,\n2. wait, and\n3. log.",
+            "Relays MUST, in order:\n\n1. wait,\n2. retry, and\n3. log.",
+        ),
+    ],
+)
+def test_items_exchanged_in_an_ordered_list_are_normative(old: str, new: str) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The order says nothing, or the items kept it.
+        (
+            "Relays MUST:\n\n- retry the jar;\n- log the lid.",
+            "Relays MUST:\n\n- log the lid;\n- retry the jar.",
+        ),
+        (
+            "Relays MUST, in this order:\n\n- retry the jar;\n- log the lid.",
+            "Relays MUST, in this order:\n\n* retry the jar;\n* log the lid.",
+        ),
+        (
+            "Relays MUST, in this order:\n\n- retry the jar;\n- log the lid.",
+            "Relays MUST, in this order:\n\n- retry the jar.\n- log the lid.",
+        ),
+    ],
+)
+def test_items_of_a_list_that_kept_their_order_or_need_none_stay_editorial(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) in {"formatting", "editorial"}

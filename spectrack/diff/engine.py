@@ -139,6 +139,8 @@ def _words_kept(region: Region) -> ChangeClass | None:
     marks = not _holds_code(region)
     if marks and _keywords(region.old) != _keywords(region.new):
         return None
+    if _said_order(region.old) != _said_order(region.new):
+        return None
     if not same_code(
         [unit.sentence for unit in region.old], [unit.sentence for unit in region.new]
     ):
@@ -159,6 +161,20 @@ def _words_kept(region: Region) -> ChangeClass | None:
     ):
         return ChangeClass.EDITORIAL
     return None
+
+
+def _said_order(units: Sequence[Unit]) -> list[str]:
+    """The words of the items of ``units`` that stand in a list whose requirement says its
+    order matters ("in this order:"), in their order: items that changed places there changed
+    the requirement, also where each kept its words and the punctuation stayed behind ("1.
+    retry;" "2. log." → "1. log;" "2. retry.")."""
+    ordered: dict[str, bool] = {}
+    words = []
+    for unit in units:
+        key = unit.lead_in_key
+        if key and ordered.setdefault(key, speaks_of_order(key)):
+            words.extend(words_of(unit.sentence.key))
+    return words
 
 
 _CONJUNCTIONS = frozenset({"and"})
@@ -432,14 +448,21 @@ class _ListOrders:
                 for side, found in zip(self._sides, units, strict=True):
                     for unit in found:
                         if unit.lead_in is not None:
-                            side.setdefault(unit.lead_in_key, []).append(unit.sentence.key)
+                            side.setdefault(unit.lead_in_key, []).append(_item_words(unit))
         before = self._sides[0].get(old.lead_in_key, [])
         after = self._sides[1].get(new.lead_in_key, [])
         shared = set(before) & set(after)
         before = [key for key in before if key in shared]
         after = [key for key in after if key in shared]
-        key = old.sentence.key
+        key = _item_words(old)
         return key in shared and before.index(key) != after.index(key)
+
+
+def _item_words(unit: Unit) -> str:
+    """An item's words, by which it is found among its list's: an item that changed places
+    may take the punctuation of the place it went to ("1. retry;" "2. log." → "1. log;" "2.
+    retry.")."""
+    return " ".join(words_of(unit.sentence.key))
 
 
 class _Sentences:
@@ -490,18 +513,15 @@ def _pair_change(
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
             own_keywords = sentences is not None and sentences.lead_in_alone(old, new)
             change_class, kind = classify_pair(old, new, new_vocabulary, own_keywords=own_keywords)
+            if change_class is not ChangeClass.NORMATIVE and _reordered(old, new, list_orders):
+                change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
         elif not same_requirement(
             old.lead_in_key, new.lead_in_key, new_vocabulary
         ) or subject_moved(old, new):
             # The same item in the list of another requirement with the same keywords, or the
             # same words asked of the subject of another place.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
-        elif (
-            list_orders is not None
-            and speaks_of_order(old.lead_in_key)
-            and list_orders.moved_within(old, new)
-        ):
-            # "…, in this order:": where an item stands in the list is part of the requirement.
+        elif _reordered(old, new, list_orders):
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
         else:
             change_class, kind = ChangeClass.FORMATTING, ChangeKind.MOVED
@@ -516,6 +536,16 @@ def _pair_change(
         _section(old, new),
         side_of(old) if old else None,
         side_of(new) if new else None,
+    )
+
+
+def _reordered(old: Unit, new: Unit, list_orders: _ListOrders | None) -> bool:
+    """Whether an item stands elsewhere in a list whose requirement says its order matters
+    ("…, in this order:"): where it stands is part of the requirement."""
+    return (
+        list_orders is not None
+        and speaks_of_order(old.lead_in_key)
+        and list_orders.moved_within(old, new)
     )
 
 
