@@ -187,3 +187,30 @@ def test_items_of_a_list_that_kept_their_order_or_need_none_stay_editorial(
     old: str, new: str
 ) -> None:
     assert verdict(old, new) in {"formatting", "editorial"}
+
+
+_OPENS_OTHERWISE = (
+    "a plain lead-in's item is read with it only when the item opens with its keyword"
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        pytest.param(
+            "Kettle owners:\n\n- If hot, MUST descale.",
+            "Kettle sellers:\n\n- If hot, MUST descale.",
+            marks=pytest.mark.xfail(strict=True, reason=_OPENS_OTHERWISE),
+        ),
+        pytest.param(
+            "Kettle owners:\n\n- They MUST descale.",
+            "Kettle sellers:\n\n- They MUST descale.",
+            marks=pytest.mark.xfail(strict=True, reason=_OPENS_OTHERWISE),
+        ),
+        ("Kettle owners:\n\n- MUST descale.", "Kettle sellers:\n\n- MUST descale."),
+    ],
+)
+def test_a_plain_lead_in_given_another_subject_changes_items_without_one(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) == "normative"
