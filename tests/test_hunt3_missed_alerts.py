@@ -133,6 +133,12 @@ def test_a_pronoun_left_standing_for_another_subject_is_normative(old: str, new:
             "The client connects. It MUST retry. Jars cool.",
             "The client connects. It MUST retry. Lids cool.",
         ),
+        ("Cleints connect. They MUST retry.", "Clients connect. They MUST retry."),
+        ("Clients connect. They MUST retry.", "Clients call. They MUST retry."),
+        (
+            "The client connects to a relay. It MUST retry.",
+            "Once ready, the client connects to a relay. It MUST retry.",
+        ),
         # A paragraph parted or joined where the pronoun stands.
         ("Clients connect. They MUST retry.", "Clients connect.\n\nThey MUST retry."),
         ("Clients connect.\n\nThey MUST retry.", "Clients connect. They MUST retry."),

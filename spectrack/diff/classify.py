@@ -1022,13 +1022,28 @@ def subject_moved(old: Unit, new: Unit, *, in_place: bool = False) -> bool:
     before, after = _borrowed_subject(old), _borrowed_subject(new)
     if before is None or after is None or before[0] != after[0] or (in_place and before[0]):
         return False
-    return _named(before[1]) != _named(after[1])
+    if before[0]:
+        return _named(before[1]) != _named(after[1])
+    return _other_noun(before[1], after[1])
 
 
 def _named(text: str) -> frozenset[str]:
     return frozenset(
         singular(word) for word in words_of(text) if not _is_number(word) and word not in ARTICLES
     )
+
+
+def _other_noun(old: str, new: str) -> bool:
+    """Whether two sentences' subjects (see `_subjects`) name other nouns: neither's first word
+    stands among the other's, put in the plural or mended by a letter ("Cleints" → "Clients"),
+    so not where a verb changed ("Clients connect" → "Clients call") or a phrase came before
+    ("Once ready, the client connects")."""
+    before, after = ([singular(word) for word in text.split()] for text in (old, new))
+    return not (_among(before[:1], after) or _among(after[:1], before))
+
+
+def _among(first: Sequence[str], words: Sequence[str]) -> bool:
+    return any(edit_distance(word, other, 1) <= 1 for word in first for other in words)
 
 
 def _cells_kept(old: str, new: str) -> bool:
