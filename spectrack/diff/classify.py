@@ -978,23 +978,26 @@ def _subjects(text: str) -> str:
     return " ".join(subjects)
 
 
-def antecedent_of(unit: Unit) -> str:
+def antecedent_of(unit: Unit, place: int | None = None) -> str:
     """What a pronoun that starts ``unit``'s sentence may stand for: a subject of the sentence
     before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
     of the kettle, not the jar), or else the heading the paragraph is under (not what sentences
-    further up name: "Servers listen. Clients call. They MUST …" speaks of clients)."""
-    place = _place_in_block(unit)
+    further up name: "Servers listen. Clients call. They MUST …" speaks of clients). ``place``
+    is where the sentence stands in its block, if known (see `place_in_block`)."""
+    if place is None:
+        place = place_in_block(unit)
     if place:
         return _subjects(unit.block.sentences[place - 1].text)
     return unit.block.section[-1] if unit.block.section else ""
 
 
-def _place_in_block(unit: Unit) -> int:
-    """Where ``unit``'s sentence stands among its block's (0 for a block read whole)."""
+def place_in_block(unit: Unit) -> int:
+    """Where ``unit``'s sentence stands among its block's (0 for a block read whole), found by
+    a look through them: a caller that asks of many sentences of one block keeps a map."""
     return next((index for index, s in enumerate(unit.block.sentences) if s is unit.sentence), 0)
 
 
-def _borrowed_subject(unit: Unit) -> tuple[bool, str] | None:
+def _borrowed_subject(unit: Unit, place: Callable[[Unit], int]) -> tuple[bool, str] | None:
     """What a requirement that names no subject of its own speaks of, if it names none, and
     whether a heading names it: the heading above one that opens with its keyword ("## Clients"
     / "MUST retry."), what a pronoun that opens it stands for (see `antecedent_of`). Not for an
@@ -1006,11 +1009,18 @@ def _borrowed_subject(unit: Unit) -> tuple[bool, str] | None:
     if not before:
         return True, unit.block.section[-1] if unit.block.section else ""
     if len(before) == 1 and before[0] in _NOUN_PRONOUNS:
-        return not _place_in_block(unit), antecedent_of(unit)
+        at = place(unit)
+        return not at, antecedent_of(unit, at)
     return None
 
 
-def subject_moved(old: Unit, new: Unit, *, in_place: bool = False) -> bool:
+def subject_moved(
+    old: Unit,
+    new: Unit,
+    place: Callable[[Unit], int] = place_in_block,
+    *,
+    in_place: bool = False,
+) -> bool:
     """Whether a requirement that borrows its subject (see `_borrowed_subject`) borrows another
     on the new side: "MUST retry." moved from under "## Clients" to under "## Servers" asks it
     of servers now, as "They MUST retry." does after "Clients connect." became "Servers
@@ -1018,8 +1028,9 @@ def subject_moved(old: Unit, new: Unit, *, in_place: bool = False) -> bool:
     leaves it what it stood for), and ``in_place`` (the requirement itself did not move) only
     from a sentence before it: a heading renamed over a requirement stays editorial, as a
     window of the page that holds the heading and not the requirement reads it. Numbers (a
-    section renumbered), articles and plurals name no other subject."""
-    before, after = _borrowed_subject(old), _borrowed_subject(new)
+    section renumbered), articles and plurals name no other subject. ``place`` tells where a
+    sentence stands in its block."""
+    before, after = _borrowed_subject(old, place), _borrowed_subject(new, place)
     if before is None or after is None or before[0] != after[0] or (in_place and before[0]):
         return False
     if before[0]:

@@ -31,6 +31,7 @@ from spectrack.diff.classify import (
     Vocabulary,
     classify_pair,
     classify_single,
+    place_in_block,
     same_code,
     same_requirement,
     speaks_of_order,
@@ -472,6 +473,8 @@ class _Sentences:
     def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
         self._windows = windows
         self._counts: tuple[Counter[str], Counter[str]] | None = None
+        # By the id of a block, which the windows keep alive.
+        self._places: dict[int, dict[int, int]] = {}
 
     def _counted(self) -> tuple[Counter[str], Counter[str]]:
         if self._counts is None:
@@ -491,6 +494,16 @@ class _Sentences:
         old, new = self._counted()
         return old[key] >= new[key]
 
+    def place(self, unit: Unit) -> int:
+        """Where a unit's sentence stands among its block's (see `place_in_block`), each
+        block's places mapped once: many sentences of one long paragraph may ask."""
+        places = self._places.get(id(unit.block))
+        if places is None:
+            sentences = unit.block.sentences
+            places = {id(sentence): index for index, sentence in enumerate(sentences)}
+            self._places[id(unit.block)] = places
+        return places.get(id(unit.sentence), 0)
+
     def lead_in_alone(self, old: Unit, new: Unit) -> bool:
         """Whether one of two units stands in the list of a requirement that only its side
         holds, and the other in no list: that requirement's removal (or addition) is reported
@@ -508,6 +521,7 @@ def _pair_change(
     new_vocabulary: Container[str],
     list_orders: _ListOrders | None = None,
     sentences: _Sentences | None = None,
+    place: Callable[[Unit], int] = place_in_block,
 ) -> Change:
     if old is not None and new is not None:
         if old.sentence.key != new.sentence.key or old.sentence.keywords != new.sentence.keywords:
@@ -517,7 +531,7 @@ def _pair_change(
                 change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
         elif not same_requirement(
             old.lead_in_key, new.lead_in_key, new_vocabulary
-        ) or subject_moved(old, new):
+        ) or subject_moved(old, new, place):
             # The same item in the list of another requirement with the same keywords, or the
             # same words asked of the subject of another place.
             change_class, kind = ChangeClass.NORMATIVE, ChangeKind.MODIFIED
@@ -886,7 +900,7 @@ def _other_requirement(
             and sentences.kept(before.lead_in_key)
             and sentences.there_before(after.lead_in_key)
         )
-        or subject_moved(before, after, in_place=True)
+        or subject_moved(before, after, sentences.place, in_place=True)
     ]
 
 
@@ -1102,11 +1116,12 @@ def diff_blocks(
         paired, folded = _lists_whole(paired, side, [window[side] for window in units])
         changes.extend(folded)
     changes.extend(
-        _pair_change(old, new, new_vocabulary, list_orders, sentences) for old, new in paired
+        _pair_change(old, new, new_vocabulary, list_orders, sentences, sentences.place)
+        for old, new in paired
     )
     for before, after in _other_requirement(equal, sentences):
         touched.update((id(before.block), id(after.block)))
-        changes.append(_pair_change(before, after, new_vocabulary))
+        changes.append(_pair_change(before, after, new_vocabulary, place=sentences.place))
     changes.extend(_reformatted(equal, touched))
     return changes
 
