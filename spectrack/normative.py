@@ -33,6 +33,11 @@ STRENGTH: dict[str, tuple[int, bool]] = {
 }
 """Canonical keyword → (strength, negative). MAY NOT is not BCP 14, but pages write it."""
 
+CONDITIONS = frozenset(
+    {"if", "unless", "when", "whenever", "while", "until", "once", "where", "provided", "except"}
+)
+"""Words that open a condition: what follows holds only in the case it names."""
+
 PLAIN_FORMS: dict[tuple[int, bool], tuple[str, ...]] = {
     STRENGTH["MUST"]: ("has to", "have to", "needs to", "need to"),
     STRENGTH["SHOULD"]: ("ought to",),

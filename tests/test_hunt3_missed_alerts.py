@@ -195,18 +195,19 @@ def test_items_of_a_list_that_kept_their_order_or_need_none_stay_editorial(
     assert verdict(old, new) in {"formatting", "editorial"}
 
 
-_OPENS_OTHERWISE = (
-    "a plain lead-in's item is read with it only when the item opens with its keyword"
-)
+_OPENS_OTHERWISE = "a plain lead-in's item is read with it only where nothing but a condition stands before its keyword"
 
 
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        pytest.param(
+        (
             "Kettle owners:\n\n- If hot, MUST descale.",
             "Kettle sellers:\n\n- If hot, MUST descale.",
-            marks=pytest.mark.xfail(strict=True, reason=_OPENS_OTHERWISE),
+        ),
+        (
+            "Kettle owners:\n\n- When the jar is full, MUST descale.",
+            "Kettle sellers:\n\n- When the jar is full, MUST descale.",
         ),
         pytest.param(
             "Kettle owners:\n\n- They MUST descale.",
@@ -220,3 +221,20 @@ def test_a_plain_lead_in_given_another_subject_changes_items_without_one(
     old: str, new: str
 ) -> None:
     assert verdict(old, new) == "normative"
+
+
+def test_an_item_that_names_its_subject_before_a_comma_keeps_it_under_a_plain_lead_in() -> None:
+    old = "Kettle owners:\n\n- Jars with cracks, MUST be replaced."
+    new = "Kettle sellers:\n\n- Jars with cracks, MUST be replaced."
+    assert verdict(old, new) == "editorial"
+
+
+def test_an_item_after_a_condition_is_quoted_with_its_plain_lead_in() -> None:
+    report = diff_texts(
+        "Kettle owners:\n\n- If hot, MUST descale.\n",
+        "Kettle owners:\n\n- If hot, MUST descale weekly.\n",
+        "kettles.md",
+    )
+    (change,) = [c for c in report.changes if c.change_class.value == "normative"]
+    assert change.new is not None
+    assert change.new.text == "Kettle owners: If hot, MUST descale weekly."

@@ -29,7 +29,7 @@ from spectrack.diff.align import (
 from spectrack.diff.lines import bounded_opcodes, shared_ends
 from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import BlockKind, ChangeClass, ChangeKind, Sentence
-from spectrack.normative import STRENGTH, compare_keywords, locate_keywords
+from spectrack.normative import CONDITIONS, STRENGTH, compare_keywords, locate_keywords
 
 _SYNONYMS = {"shall": "must", "required": "must", "recommended": "should", "optional": "may"}
 SYNONYMS = _SYNONYMS | {word.upper(): same.upper() for word, same in _SYNONYMS.items()}
@@ -413,12 +413,6 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
 
 def _is_number(word: str) -> bool:
     return any(character.isdigit() for character in word)
-
-
-CONDITIONS = frozenset(
-    {"if", "unless", "when", "whenever", "while", "until", "once", "where", "provided", "except"}
-)
-"""Words that open a condition: what follows holds only in the case it names."""
 
 
 def _is_keyword(word: str) -> bool:

@@ -25,7 +25,6 @@ from spectrack.diff.align import (
     words_of,
 )
 from spectrack.diff.classify import (
-    CONDITIONS,
     ORDER_WORDS,
     PRONOUNS,
     Vocabulary,
@@ -56,6 +55,7 @@ from spectrack.model import (
     Sentence,
     Side,
 )
+from spectrack.normative import CONDITIONS
 from spectrack.pages import page_text
 
 _CODE_TOKEN = re.compile(r"\w+|[^\w\s]")

@@ -40,7 +40,7 @@ from spectrack.markdown.inline import (
     inline_text,
 )
 from spectrack.model import Admonition, Block, BlockKind, Keyword, Sentence
-from spectrack.normative import has_keywords, locate_keywords
+from spectrack.normative import CONDITIONS, has_keywords, locate_keywords
 from spectrack.sentences import Ranges, split_sentences
 
 FIELD_PLACES = ("path", "query", "body", "header")
@@ -283,14 +283,17 @@ class _Walk:
     def _lead_in_for(self, sentences: list[Sentence]) -> Sentence | None:
         """The lead-in of a block of ``sentences`` in the innermost open list or table: a
         requirement's always; a plain one's ("Clients:") only for an item that goes on from it,
-        opening with a keyword ("MUST retry."), so that the item reads with its subject."""
+        naming no subject before its first keyword ("MUST retry.", or after a condition set off:
+        "If hot, MUST retry."), so that the item reads with its subject."""
         lead_in = self.lead_ins[-1] if self.lead_ins else None
         if lead_in is None or lead_in.keywords:
             return lead_in
-        opens_with_keyword = bool(
-            sentences and sentences[0].marks and sentences[0].marks[0][0] == 0
-        )
-        return lead_in if opens_with_keyword else None
+        first = sentences[0] if sentences else None
+        if first is None or not first.marks:
+            return None
+        before = first.text[: first.marks[0][0]].rstrip()
+        opening = before.split(maxsplit=1)[0].lower() if before else ""
+        return lead_in if not before or (opening in CONDITIONS and before[-1] == ",") else None
 
     def open_list(self) -> None:
         """A list starts: a requirement just before it, or the enclosing list's, introduces it."""
