@@ -198,16 +198,25 @@ _SPACED_MARK = re.compile(r"\s*([,;(){}\[\]])\s*")
 
 
 class Vocabulary:
-    """The lowercase words of a page, collected on first use (most diffs never ask)."""
+    """The lowercase words of a page, and the names it gives headers, collected on first use
+    (most diffs never ask)."""
 
     def __init__(self, text: str) -> None:
         self._text = text
         self._words: frozenset[str] | None = None
+        self._headers: frozenset[str] | None = None
 
     def __contains__(self, word: object) -> bool:
         if self._words is None:
             self._words = frozenset(words_of(self._text))
         return word in self._words
+
+    @property
+    def header_names(self) -> frozenset[str]:
+        """The names the page gives headers, in lowercase (see `_named_headers`)."""
+        if self._headers is None:
+            self._headers = _named_headers(self._text)
+        return self._headers
 
 
 def requirement_words(key: str) -> list[str]:
@@ -1138,7 +1147,7 @@ def american(word: str) -> str:
 
 
 def classify_pair(
-    old: Unit, new: Unit, new_vocabulary: Container[str], *, own_keywords: bool = False
+    old: Unit, new: Unit, new_vocabulary: Vocabulary, *, own_keywords: bool = False
 ) -> tuple[ChangeClass, ChangeKind]:
     """The class and kind of a change from ``old`` to ``new``; with ``own_keywords``, a list
     item's keywords are compared without those of the requirement whose list it stands in
@@ -1157,13 +1166,15 @@ def classify_pair(
         same_requirement(
             old.sentence.key, new.sentence.key, new_vocabulary, partial(antecedent_of, old)
         )
-        and same_code([old.sentence], [new.sentence])
+        and same_code([old.sentence], [new.sentence], new_vocabulary.header_names)
     ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
 
 
-def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
+def same_code(
+    old: Sequence[Sentence], new: Sequence[Sentence], page_headers: frozenset[str] = frozenset()
+) -> bool:
     """Whether the code spans of two runs of sentences say the same: none became another one.
 
     A code span that became another, in case, spelling or punctuation (`clientId` →
@@ -1173,13 +1184,15 @@ def same_code(old: Sequence[Sentence], new: Sequence[Sentence]) -> bool:
     (a span standing as words of the other side's prose), or taken out with no new span in
     their place (`{id}` → "ID"), which leaves the words to `same_requirement`. A header's name
     (one that stands beside the word "header": see `_header_names`), which HTTP reads in any
-    case, is the same in another (see `_HEADER_NAME`).
+    case, is the same in another (see `_HEADER_NAME`); so is one of ``page_headers``, the names
+    the page gives headers elsewhere, where a sentence names the header alone ("a request
+    without a `Jar-Id`").
     """
     old_terms = [term for sentence in old for term in sentence.code]
     new_terms = [term for sentence in new for term in sentence.code]
     if old_terms == new_terms:
         return True
-    headers = _header_names((*old, *new))
+    headers = _header_names((*old, *new)) | page_headers
     if headers and [_as_http_reads(term, headers) for term in old_terms] == [
         _as_http_reads(term, headers) for term in new_terms
     ]:
@@ -1253,14 +1266,34 @@ def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
             continue
         code = {term for term in sentence.code if _HEADER_NAME.fullmatch(term)}
         for found in _HYPHENATED.finditer(text):
-            if (
-                found[0] in code
-                and _beside_header_word(text, found.start(), found.end())
-                and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
-                and _OTHER_NAME.match(text, found.end()) is None
-            ):
+            if found[0] in code and _names_a_header(text, found):
                 names.add(found[0].lower())
     return frozenset(names)
+
+
+def _named_headers(text: str) -> frozenset[str]:
+    """The names a page's ``text`` (its source or its sentences' keys) gives headers, in
+    lowercase: those written as header names (see `_HEADER_NAME`) where they stand as a
+    header's name (see `_names_a_header`), in code or not, since a key has lost its backticks.
+    """
+    if not _HEADER_WORD.search(text):
+        return frozenset()
+    return frozenset(
+        found[0].lower()
+        for found in _HYPHENATED.finditer(text)
+        if _HEADER_NAME.fullmatch(found[0]) and _names_a_header(text, found)
+    )
+
+
+def _names_a_header(text: str, found: re.Match[str]) -> bool:
+    """Whether the name ``found`` in ``text`` stands beside the word "header" (see
+    `_beside_header_word`) as a header's name: not as its value ("set the `Jar-Mode` header to
+    `Fast-Lane`") nor as the name of something else ("the `Lid-Size` key")."""
+    return (
+        _beside_header_word(text, found.start(), found.end())
+        and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
+        and _OTHER_NAME.match(text, found.end()) is None
+    )
 
 
 def _as_http_reads(term: str, headers: Container[str]) -> str:

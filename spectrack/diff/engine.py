@@ -518,7 +518,7 @@ class _Sentences:
 def _pair_change(
     old: Unit | None,
     new: Unit | None,
-    new_vocabulary: Container[str],
+    new_vocabulary: Vocabulary,
     list_orders: _ListOrders | None = None,
     sentences: _Sentences | None = None,
     place: Callable[[Unit], int] = place_in_block,
@@ -1037,7 +1037,7 @@ def _split_or_joined(region: Region, places: _Places) -> ChangeClass | None:
 
 def diff_blocks(
     windows: Iterable[tuple[Sequence[Block], Sequence[Block]]],
-    new_vocabulary: Container[str],
+    new_vocabulary: Vocabulary,
     repeated: Callable[[Block], bool],
     changed: tuple[Callable[[Unit], bool], Callable[[Unit], bool]] | None = None,
 ) -> list[Change]:
