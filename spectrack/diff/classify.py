@@ -651,6 +651,7 @@ def same_requirement(
     new: str,
     new_vocabulary: Container[str],
     antecedent: Callable[[], str] | None = None,
+    names: Container[str] = frozenset(),
 ) -> bool:
     """Whether two sentences (their keys) with the same keywords state the same requirement.
 
@@ -662,7 +663,8 @@ def same_requirement(
     not (see `_connective`), an HTTP status code's reason phrase, a qualifier said again for a
     series' next item, words joined or split ("e-mail", "email"), a misspelling corrected or a word's British spelling made American, a
     leading pronoun replaced by the noun it stands for (one that ``antecedent``, asked only
-    then, names: see `antecedent_of`), or the pieces between punctuation marks listed in another
+    then, names: see `antecedent_of`), the kind of a code span said after it or left out (one
+    of ``names``: see `_kind_of_name`), or the pieces between punctuation marks listed in another
     order (the items of a series). Never when the changed words are too many to align (see
     `MOST_WORDS_ALIGNED`).
     """
@@ -711,6 +713,10 @@ def same_requirement(
         if _reason_given(before, i1, i2, added, old) or _reason_given(after, j1, j2, removed, new):
             continue
         if _joined_or_split(removed, added):
+            continue
+        if _kind_of_name(before, i1, i2, added, names) or _kind_of_name(
+            after, j1, j2, removed, names
+        ):
             continue
         if len(removed) == len(added) and all(
             is_typo_fix(a, b, new_vocabulary) or american(a) == american(b)
@@ -873,6 +879,56 @@ def _forbids(words: Sequence[str]) -> bool:
 
 _WHAT_CAME_BEFORE = frozenset({"this", "these", "that", "those", "it", "them"})
 """Pronouns by which an opening purpose points at the text before ("To prevent this, …")."""
+
+
+_KINDS = frozenset(
+    kind + ending
+    for kind in (
+        "attribute",
+        "field",
+        "parameter",
+        "argument",
+        "member",
+        "key",
+        "header",
+        "element",
+        "object",
+        "method",
+        "capability",
+        "flag",
+        "option",
+    )
+    for ending in ("", "s")
+) | {"property", "properties"}
+"""Words that say what kind of thing a code span names ("the `lid` field", "the `a` and `b`
+properties"). Not "value", which may be the named thing's value rather than the thing."""
+
+
+def code_names(sentences: Iterable[Sentence]) -> frozenset[str]:
+    """The last word of each code span of ``sentences``, as `requirement_words` reads it: the
+    word a kind said after the span stands next to (see `_kind_of_name`)."""
+    return frozenset(
+        words[-1]
+        for sentence in sentences
+        for term in sentence.code
+        if (words := requirement_words(term))
+    )
+
+
+def _kind_of_name(
+    words: Sequence[str], start: int, end: int, other: Sequence[str], names: Container[str]
+) -> bool:
+    """Whether ``words[start:end]``, with nothing in its place (``other``), is one kind (see
+    `_KINDS`) said right after a code span, whose last word is one of ``names``: "drop the
+    `lid` field" and "drop `lid`" name one identifier. After plain words ("the lid field") a
+    kind is part of what they name, and another kind in its place names another thing."""
+    return (
+        not other
+        and end - start == 1
+        and start > 0
+        and words[start] in _KINDS
+        and words[start - 1] in names
+    )
 
 
 def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]) -> bool:
@@ -1164,7 +1220,11 @@ def classify_pair(
         return ChangeClass.NORMATIVE, keyword_change
     if not old.sentence.keywords or (
         same_requirement(
-            old.sentence.key, new.sentence.key, new_vocabulary, partial(antecedent_of, old)
+            old.sentence.key,
+            new.sentence.key,
+            new_vocabulary,
+            partial(antecedent_of, old),
+            code_names((old.sentence, new.sentence)),
         )
         and same_code([old.sentence], [new.sentence], new_vocabulary.header_names)
     ):
