@@ -52,3 +52,14 @@ def test_a_name_the_page_calls_a_key_beside_a_header_keeps_its_case() -> None:
     old = page.format(name="Lid-Size")
     new = page.format(name="LID-SIZE")
     assert _classes(old, new) == ["normative"]
+
+
+def test_the_word_header_in_the_next_sentence_names_no_header() -> None:
+    page = (
+        "# Relays\n\n"
+        "Relays MUST send `Jar-Id`. Headers are optional.\n\n"
+        "A relay without a `{name}` MUST refuse the jar.\n"
+    )
+    old = page.format(name="Jar-Id")
+    new = page.format(name="JAR-ID")
+    assert _classes(old, new) == ["normative"]

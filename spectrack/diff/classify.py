@@ -1331,17 +1331,24 @@ def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
     return frozenset(names)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n[ \t]*\n")
+"""Where a page's text is cut so that the word "header" of one sentence is not looked for
+beside a name in the next ("… send `Jar-Id`. Headers are …"): a stop before spaces, or a
+blank line."""
+
+
 def _named_headers(text: str) -> frozenset[str]:
     """The names a page's ``text`` (its source or its sentences' keys) gives headers, in
     lowercase: those written as header names (see `_HEADER_NAME`) where they stand as a
-    header's name (see `_names_a_header`), in code or not, since a key has lost its backticks.
+    header's name (see `_names_a_header`) within a sentence (see `_SENTENCE_END`), in code or
+    not, since a key has lost its backticks.
     """
-    if not _HEADER_WORD.search(text):
-        return frozenset()
     return frozenset(
         found[0].lower()
-        for found in _HYPHENATED.finditer(text)
-        if _HEADER_NAME.fullmatch(found[0]) and _names_a_header(text, found)
+        for piece in _SENTENCE_END.split(text)
+        if _HEADER_WORD.search(piece)
+        for found in _HYPHENATED.finditer(piece)
+        if _HEADER_NAME.fullmatch(found[0]) and _names_a_header(piece, found)
     )
 
 
