@@ -1047,6 +1047,7 @@ TRICKY = [
     "text <span>*a* `b` ~~c~~ \\* &amp; ![i](/p.png) <https://a.b></span>\nnext line  \nhard",
     "{/* comment */}\n\nexport const a = 1\n\nimport x from 'y'\n{{< ref \"p\" >}}",
     "Note[^1] and [^x].\n[^1]: not here\n\n[^1]: A note\n    more\n\n    > quoted\n[^2]:\n[^ a]: /t",
+    "<Note>\n     <Note>\n\n<details>\n    <summary>Why</summary>\n\n    code",
 ]
 
 

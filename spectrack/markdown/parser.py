@@ -10,7 +10,7 @@ from functools import cache, partial
 from typing import TypeVar
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block import StateBlock, code
 from markdown_it.rules_core import StateCore, normalize
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
@@ -149,6 +149,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
         {"html": True, "alerts": True, "maxNesting": nesting, **_DEFAULTS_READ_BY_RULES},
     )
     md.enable(["table", "strikethrough"])
+    md.block.ruler.at("code", _unless_tag_below_tag(code))
     md.core.ruler.at("normalize", _normalize_if_needed)
     md.core.ruler.after("block", "titled_alerts", titled_alerts)
     md.core.ruler.after("titled_alerts", "container_titles", container_titles)
@@ -353,13 +354,19 @@ def _if_indented_as_code(rule: BlockRule) -> BlockRule:
     def guarded(state: StateBlock, line: int, end: int, silent: bool) -> bool:
         # The code rule's own first test (`StateBlock.is_code_block`), without the call and the
         # debug log the rule does before it.
-        return (
-            indented_as_code(state, line)
-            and not _tag_below_tag(state, line)
-            and rule(state, line, end, silent)
-        )
+        return indented_as_code(state, line) and rule(state, line, end, silent)
 
     return guarded
+
+
+def _unless_tag_below_tag(rule: BlockRule) -> BlockRule:
+    """The code rule, taking no tag below a tag (see `_tag_below_tag`): in markdown-it's own
+    chain too, so that the parser reads alike with rules tried by first character or not."""
+
+    def code_unless_tag_below_tag(state: StateBlock, line: int, end: int, silent: bool) -> bool:
+        return not _tag_below_tag(state, line) and rule(state, line, end, silent)
+
+    return code_unless_tag_below_tag
 
 
 _TAG_START = re.compile(r"</?[A-Za-z]")
