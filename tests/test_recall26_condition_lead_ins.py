@@ -50,3 +50,15 @@ def test_a_condition_lead_in_whose_link_moved_stays_editorial() -> None:
     old = "If a jar is [sealed](lids.md):\n\n- Owners **MUST NOT** shake it."
     new = "If a jar is [sealed](/v2/lids-and-seals.md):\n\n- Owners **MUST NOT** shake it."
     assert verdict(old, new) == "editorial"
+
+
+@pytest.mark.parametrize(
+    "new_target",
+    ["staff.md", "owners.md#top", 'owners.md "The owners"'],
+)
+def test_a_plain_lead_in_whose_link_changed_keeps_its_items_requirements(
+    new_target: str,
+) -> None:
+    old = "Kettle [owners](owners.md):\n\n- **MUST** descale monthly.\n- **SHOULD** rinse."
+    new = old.replace("(owners.md)", f"({new_target})")
+    assert verdict(old, new) == "editorial"

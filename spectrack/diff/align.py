@@ -16,6 +16,7 @@ from difflib import Match
 from math import ceil
 
 from spectrack.diff.lines import trimmed_opcodes
+from spectrack.markdown.inline import LINK_TARGETS
 from spectrack.model import Block, BlockKind, Keyword, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
@@ -177,13 +178,28 @@ def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
     shift = len(lead_in.text) + 1
     return Sentence(
         f"{lead_in.text} {sentence.text}",
-        sentence.key if lead_in.keywords else f"{lead_in.key} {sentence.key}",
+        sentence.key if lead_in.keywords else _joined_keys(lead_in.key, sentence.key),
         sentence.line,
         sentence.end_line,
         lead_in.keywords + sentence.keywords,
         lead_in.marks + tuple((start + shift, end + shift) for start, end in sentence.marks),
         lead_in.code + sentence.code,
     )
+
+
+def _joined_keys(first: str, second: str) -> str:
+    """The key of two sentences read as one: their words, then the link targets of both, which
+    a key keeps at its end (see `InlineText.key`), so that a target the first one's link
+    changed is still read as a target, not as words of the requirement."""
+    first_targets = LINK_TARGETS.search(first)
+    second_targets = LINK_TARGETS.search(second)
+    if first_targets is None:
+        return f"{first} {second}"
+    words = first[: first_targets.start()]
+    targets = first_targets[1]
+    if second_targets is not None:
+        second, targets = second[: second_targets.start()], f"{targets} {second_targets[1]}"
+    return f"{words} {second} ⟨{targets}⟩"
 
 
 def _word_set(unit: Unit) -> frozenset[str]:
