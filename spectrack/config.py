@@ -176,6 +176,17 @@ class FetchConfig:
     """Seconds a source's ``strip`` patterns may run on one page; a page taking longer fails."""
 
 
+def _after_path(url: str, after: str) -> str:
+    """``url`` followed by a template's text after ``{url}``: that text goes on the URL's path,
+    so a URL with a query keeps it after the text (and joins the text's own query with ``&``)."""
+    parts = urlsplit(url)
+    if not after or not parts.query:
+        return url + after
+    suffix, _, query = after.partition("?")
+    queries = (parts.query, query) if query else (parts.query,)
+    return urlunsplit(parts._replace(path=parts.path + suffix, query="&".join(queries)))
+
+
 @dataclass(frozen=True, slots=True)
 class SourceConfig:
     name: str
@@ -208,7 +219,8 @@ class SourceConfig:
 
         A suffix such as ``.md`` cannot follow a folder's URL (``https://x/docs/.md`` names a
         hidden file): the page ``https://x/docs/`` is at ``https://x/docs.md``, as sites that
-        append ``.md`` serve it, and the site's root at ``https://x/index.md``.
+        append ``.md`` serve it, and the site's root at ``https://x/index.md``. Nor can it follow
+        a query, whose value it would change: ``https://x/a?v=2`` is at ``https://x/a.md?v=2``.
         """
         before, _, after = self.markdown.partition("{url}")
         if after.startswith("."):
@@ -217,7 +229,7 @@ class SourceConfig:
                 url = urlunsplit(parts._replace(path="/index"))
             elif parts.path.endswith("/"):
                 url = urlunsplit(parts._replace(path=parts.path.rstrip("/")))
-        return before + url + after
+        return before + _after_path(url, after)
 
     @property
     def host(self) -> str:

@@ -441,3 +441,15 @@ def test_store_location_prefers_store_then_config_then_default(tmp_path: Path, m
     (tmp_path / "spectrack.toml").write_text('[store]\npath = "elsewhere"\n')
     assert store_location(None, None) == Path("elsewhere")
     assert store_location(None, tmp_path / "given") == tmp_path / "given"
+
+
+def test_a_markdown_suffix_goes_on_the_path_before_a_query() -> None:
+    def markdown_url(template: str, url: str) -> str:
+        return SourceConfig("mcp", "https://x.org/sitemap.xml", markdown=template).markdown_url(url)
+
+    assert markdown_url("{url}.md", "https://x.org/a?v=2") == "https://x.org/a.md?v=2"
+    assert markdown_url("{url}.md", "https://x.org/a/?v=2") == "https://x.org/a.md?v=2"
+    assert markdown_url("{url}.md?raw=1", "https://x.org/a?v=2") == "https://x.org/a.md?v=2&raw=1"
+    assert markdown_url("{url}?raw=1", "https://x.org/a?v=2") == "https://x.org/a?v=2&raw=1"
+    assert markdown_url("{url}.md?raw=1", "https://x.org/a") == "https://x.org/a.md?raw=1"
+    assert markdown_url("{url}", "https://x.org/a?v=2") == "https://x.org/a?v=2"

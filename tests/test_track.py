@@ -657,3 +657,22 @@ def test_a_lastmod_before_1970_falls_back_to_the_fetch_time(site: LocalSite, sto
     assert tools.time_source is TimeSource.FETCH and tools.upstream_time.year == 2031
     assert prompts.time_source is TimeSource.SITEMAP and prompts.upstream_time.year == 2025
     assert_consistent(store)
+
+
+def test_a_markdown_suffix_goes_before_the_page_query(site: LocalSite, store: Path) -> None:
+    body = b"# Jars\n\nA jar MUST have a lid.\n"
+
+    def jars(handler: BaseHTTPRequestHandler) -> Reply:
+        # Served for its own query only: a suffix after the query would change the query's value.
+        found = handler.path == "/spec/jars.md?v=2"
+        return Reply(200, body) if found else Reply(404, b"not found\n")
+
+    site.routes = {
+        "/sitemap.xml": Reply(200, sitemap_xml({site.url("/spec/jars?v=2"): "2025-03-26"})),
+        "/spec/jars.md": jars,
+    }
+    summary = fetch(make_config(site, store))
+    assert summary.ok and summary.sources[0].new == 1
+    with Store.open(store) as opened:
+        (page,) = opened.pages()
+    assert page.startswith("spec/spec/jars~q") and page_bytes(store, page) == body
