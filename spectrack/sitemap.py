@@ -71,7 +71,7 @@ def same_site(url: str, base: str) -> bool:
     return one.scheme.lower() == two.scheme.lower() and one.netloc.lower() == two.netloc.lower()
 
 
-def _one_document(url: str) -> str:
+def one_document(url: str) -> str:
     """The URL without a fragment or dot segments (``/a/../b``): the same document is fetched
     either way, and must be one page of the store."""
     parts = urlsplit(url)
@@ -135,7 +135,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
             else:
                 off_site.append(location)
             continue
-        location = _one_document(location)
+        location = one_document(location)
         if location in seen:
             continue
         seen.add(location)

@@ -76,6 +76,7 @@ from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from spectrack.chunkfile import reduce_by_constructor
 from spectrack.dates import (
@@ -93,6 +94,7 @@ from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
 from spectrack.revisioncache import RevisionCache
+from spectrack.sitemap import one_document, well_formed
 from spectrack.worktree import WorkTree, changed_by_hand, check_out
 
 BRANCH = "refs/heads/main"
@@ -653,8 +655,9 @@ class Store:
     def find(self, name: str) -> str | None:
         """Like `resolve`, but None when nothing matches."""
         if "://" in name:
-            by_url = {r.url: r.page for r in self.revisions()}
-            for variant in (name, name.rstrip("/"), name.rstrip("/") + "/"):
+            by_url = {_page_address(r.url): r.page for r in self.revisions()}
+            wanted = _page_address(name)
+            for variant in (wanted, wanted.rstrip("/"), wanted.rstrip("/") + "/"):
                 if variant in by_url:
                     return by_url[variant]
             return None
@@ -787,6 +790,16 @@ def _refuse_to_overwrite(path: Path) -> None:
                 f"{path / name}: exists, and a new snapshot store would write over it; "
                 "give the store a folder of its own"
             )
+
+
+def _page_address(url: str) -> str:
+    """A page URL as it names one page: without a fragment or dot segments, as the sitemap's
+    URLs are recorded, and with its scheme and host in lower case, which name the same site in
+    any case (a URL copied from a browser's address bar, ``…/tools#calling``, is that page)."""
+    if not well_formed(url):
+        return url
+    parts = urlsplit(one_document(url))
+    return urlunsplit(parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()))
 
 
 def _first_commit(path: Path, clock: Clock, *, head_set: bool = False) -> None:

@@ -52,10 +52,13 @@ class PageRef:
 
 def parse_page_ref(argument: str, store: Store | None = None) -> PageRef:
     """``argument`` as a page and what follows its last ``@``; a page of ``store`` whose own name
-    holds ``@`` and a revision or date (``schema@2025-06-18``) is that page, at its latest."""
+    holds ``@`` and a revision or date (``schema@2025-06-18``) is that page, at its latest.
+
+    A URL's fragment names no page (``…/tools#calling@2025-06-18`` finds the page ``…/tools``
+    whole), so an ``@`` in it still says when, as it does after the URL without it."""
     name, sep, at = argument.rpartition("@")
     revision = sep and name and (looks_like_date(at) or _REV.fullmatch(at))
-    if revision and (store is None or store.find(argument) is None):
+    if revision and (store is None or store.find(argument) in (None, store.find(name))):
         return PageRef(name, at)
     return PageRef(argument)
 

@@ -213,6 +213,20 @@ def test_diff_addresses_store_pages(tracked: LocalSite, capsys: pytest.CaptureFi
     assert report["verdict"] == "editorial" and report["pages"][0]["path"] == "mcp/spec/prompts.md"
 
 
+def test_a_page_url_copied_from_a_browser_addresses_the_page(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fragment (a heading's anchor) and the host's letter case name the same page; a date
+    after the fragment still says when."""
+    fetch_two_revisions(tracked, capsys)
+    url = tracked.url("/spec/tools").replace("http://", "HTTP://") + "#validation"
+    code, out, err = run(capsys, "log", url)
+    assert (code, err) == (0, "") and len(out.splitlines()) == 2
+    code, out, err = run(capsys, "diff", url + "@2025-04-01", "--format", "json")
+    assert (code, err) == (0, "")
+    assert [page["status"] for page in json.loads(out)["pages"]] == ["added"]
+
+
 def test_a_page_name_that_is_not_utf8_is_no_page_of_the_store(
     tracked: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -113,6 +113,16 @@ def test_resolve_by_id_path_or_url(store: Store) -> None:
         store.resolve("https://docs.example.org/none")
 
 
+def test_resolve_a_url_as_a_browser_shows_it(store: Store) -> None:
+    # Copied from an address bar: a fragment names a part of the same page, and the scheme and
+    # host name the same site in any case, as dot segments name the same document.
+    assert store.resolve(URL + "#calling-tools") == "mcp/spec/tools"
+    assert store.resolve("HTTPS://Docs.Example.org/spec/tools") == "mcp/spec/tools"
+    assert store.resolve("https://docs.example.org/spec/./x/../tools") == "mcp/spec/tools"
+    assert store.find("https://docs.example.org/Spec/tools") is None, "a path keeps its case"
+    assert store.find("https://[docs.example.org/spec/tools") is None
+
+
 def test_same_bytes_make_no_revision(store: Store) -> None:
     before = head(store.path)
     with store.writer(StepClock()) as writer:
