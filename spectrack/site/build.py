@@ -213,13 +213,20 @@ def _naive(moment: datetime) -> bool:
     return moment.tzinfo is not UTC and moment.utcoffset() is None
 
 
-_NOT_IN_IRI = re.compile(r'["<>\\^`{|}]')
-"""Characters RFC 3987 allows nowhere in an IRI (spaces and controls are refused before)."""
+_NOT_IN_IRI = re.compile(r'[\x00-\x20\x7f"<>\\^`{|}]|%(?![0-9A-Fa-f]{2})')
+"""Characters RFC 3987 allows nowhere in an IRI, spaces and controls included, and a ``%`` that
+starts no percent-encoding."""
 
 
 def _base(base_url: str | None) -> str | None:
     if base_url is None:
         return None
+    unsafe = _NOT_IN_IRI.search(base_url)
+    if unsafe is not None:
+        # Said first: the URL is most often right but for this character.
+        raise InputError(
+            f"base URL {base_url!r}: {unsafe.group()!r} may not stand in a URL; percent-encode it"
+        )
     if present.http_url(base_url) is None:
         raise InputError(f"base URL {base_url!r}: expected an http:// or https:// URL")
     # Every feed id and link starts with it, so it must be a URL a reader can follow and an IRI
@@ -228,11 +235,6 @@ def _base(base_url: str | None) -> str | None:
     problem = http_url_problem(base_url)
     if problem is not None:
         raise InputError(f"base URL {base_url!r}: {problem}")
-    unsafe = _NOT_IN_IRI.search(base_url)
-    if unsafe is not None:
-        raise InputError(
-            f"base URL {base_url!r}: {unsafe.group()!r} may not stand in a URL; percent-encode it"
-        )
     if "?" in base_url or "#" in base_url:
         raise InputError(
             f"base URL {base_url!r}: the site's files are put after it, so it may have no query "

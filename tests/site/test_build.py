@@ -502,6 +502,19 @@ def test_a_base_url_every_feed_could_hold_is_required(
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize(
+    ("base_url", "character"),
+    [("https://x.example/jar lids/", "' '"), ("https://x.example/%zz/", "'%'")],
+)
+def test_a_base_url_names_the_character_it_may_not_hold(
+    tmp_path: Path, base_url: str, character: str
+) -> None:
+    # The URL is right but for one character: the message says which, not that it is no URL.
+    with pytest.raises(InputError, match=f"{character} may not stand in a URL; percent-encode it"):
+        build(sample_data(), tmp_path, base_url=base_url)
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("base_url", ["https://x.example/#top", "https://x.example/?page=1"])
 def test_a_base_url_has_no_query_or_fragment(tmp_path: Path, base_url: str) -> None:
     with pytest.raises(InputError, match="no query"):
