@@ -331,6 +331,13 @@ async def _sitemap_file(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str
     )
     if response.status != 200:
         raise FetchError(f"sitemap {url}: HTTP {response.status}")
+    if looks_like_html(response.body, response.content_type):
+        # Most often the site's home page given as its sitemap: said so, rather than by the
+        # XML parser's refusal of <!DOCTYPE html> as a DTD.
+        raise FetchError(
+            f"sitemap {url}: served an HTML page: its root element <html> is not <urlset> or "
+            "<sitemapindex>; check the source's `sitemap` URL"
+        )
     return parse_sitemap(response.body, response.url)
 
 

@@ -22,7 +22,7 @@ import httpx
 from spectrack.config import Config, SourceConfig
 from spectrack.dates import Clock, utc_now
 from spectrack.errors import ConfigError, FetchError, ReleaseFeedError, StoreError
-from spectrack.fetch import Fetcher, Sleep, make_client
+from spectrack.fetch import Fetcher, Sleep, looks_like_html, make_client
 from spectrack.progress import Progress, SilentProgress
 from spectrack.releases import (
     FEED_KINDS,
@@ -106,6 +106,10 @@ async def _fetch_feed(
         return _Fetched(None, recorded.etag, recorded.last_modified)
     if response.status != 200:
         raise spec.error(f"HTTP {response.status}")
+    if looks_like_html(response.body, response.content_type):
+        # A releases web page given as the feed: said so, rather than as an XML parser's
+        # refusal of <!DOCTYPE html> or a JSON error.
+        raise spec.error("served an HTML page, not the feed; `url` must name the feed's document")
     return _Fetched(parse_feed(response.body, spec), response.etag, response.last_modified)
 
 

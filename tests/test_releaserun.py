@@ -145,6 +145,22 @@ def test_bad_feeds_are_warnings_that_keep_what_was_recorded(site: LocalSite, sto
     assert_consistent(store, [before])
 
 
+def test_a_releases_web_page_given_as_a_feed_is_named_an_html_page(
+    site: LocalSite, store: Path
+) -> None:
+    publish_good_feeds(site)
+    page = b"<!doctype html>\n<html><body><h1>Kettle releases</h1></body></html>\n"
+    serve(site, "/news.xml", page, "text/html")
+    serve(site, "/npm/sdk", page, "text/html")
+    summary = releases(make_config(site, store, specs(site)))
+    assert summary.messages == [
+        f"release feed npm @acme/sdk ({site.url('/npm/sdk')}): served an HTML page, not the "
+        "feed; `url` must name the feed's document; no release was recorded before",
+        f"release feed atom {site.url('/news.xml')} ({site.url('/news.xml')}): served an HTML "
+        "page, not the feed; `url` must name the feed's document; no release was recorded before",
+    ]
+
+
 def test_documents_that_cannot_be_decoded_fail_alone_and_the_other_feeds_are_recorded(
     site: LocalSite, store: Path
 ) -> None:

@@ -579,6 +579,23 @@ def test_sitemap_faults_fail_the_source_and_touch_nothing(
     assert_consistent(store, [before])
 
 
+def test_a_web_page_given_as_the_sitemap_is_named_an_html_page(
+    site: LocalSite, store: Path
+) -> None:
+    # The site's home page given as its sitemap: the XML parser would refuse <!DOCTYPE html> as
+    # a DTD, which says nothing of the mistake.
+    site.routes["/sitemap.xml"] = Reply(
+        200,
+        b"<!DOCTYPE html>\n<html><head><title>Kettles</title></head><body>Hi</body></html>\n",
+        {"Content-Type": "text/html; charset=utf-8"},
+    )
+    summary = fetch(make_config(site, store))
+    assert [f.message for f in summary.failures] == [
+        f"sitemap {site.url('/sitemap.xml')}: served an HTML page: its root element <html> is "
+        "not <urlset> or <sitemapindex>; check the source's `sitemap` URL"
+    ]
+
+
 def test_traversal_urls_stay_inside_the_source(site: LocalSite, store: Path) -> None:
     bodies = {
         "/spec/../../escape": b"# one\n",
