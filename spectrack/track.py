@@ -336,6 +336,15 @@ class _SourceRun:
         for message in sitemap.errors:
             self.fail(source.sitemap, message)
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
+        if sitemap.entries and not listed:
+            # Most often a mistyped glob: the source would track nothing, and report nothing,
+            # run after run, as if the site never changed.
+            self.fail(
+                source.sitemap,
+                f"sitemap {source.sitemap}: lists {len(sitemap.entries):,} pages, and the "
+                f"include and exclude globs of source {source.name!r} leave none of them (first: "
+                f"{urlsplit(sitemap.entries[0].url).path}); check the globs",
+            )
         self.counts["listed"] = len(listed)
         states = dict(self.writer.states(source.name))
         jobs = []

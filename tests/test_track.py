@@ -418,6 +418,20 @@ def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> Non
     assert fetch(loose).sources[0].removed == 3
 
 
+def test_globs_that_leave_none_of_the_listed_pages_fail_the_source(
+    site: LocalSite, store: Path
+) -> None:
+    # A mistyped glob would track nothing and report nothing, run after run.
+    site.publish(V1, lastmod="2025-01-01")
+    summary = fetch(make_config(site, store, include=(PathGlob("/specs/**"),)))
+    assert [f.message for f in summary.failures] == [
+        f"sitemap {site.url('/sitemap.xml')}: lists 3 pages, and the include and exclude globs "
+        "of source 'spec' leave none of them (first: /spec/tools); check the globs"
+    ]
+    assert summary.sources[0].listed == 0
+    assert fetch(make_config(site, store, include=(PathGlob("/spec/**"),))).ok
+
+
 def test_the_removal_share_counts_only_the_pages_the_source_still_tracks(
     site: LocalSite, store: Path
 ) -> None:
