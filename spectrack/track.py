@@ -332,7 +332,12 @@ class _SourceRun:
             self.fail(source.sitemap, str(error))
             return self.summary()
         for warning in sitemap.warnings:
-            self.progress.warn(warning)
+            if sitemap.entries:
+                self.progress.warn(warning)
+            else:
+                # What it says left every URL out (all on another host: www. pages in the bare
+                # host's sitemap, say): the source would track nothing, run after run, unseen.
+                self.fail(source.sitemap, warning)
         for message in sitemap.errors:
             self.fail(source.sitemap, message)
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]

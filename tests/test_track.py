@@ -647,6 +647,24 @@ def test_off_site_urls_are_left_out_with_a_warning(site: LocalSite, store: Path)
     assert any("1 URL(s) on another scheme or host" in w for w in progress.warnings)
 
 
+def test_a_sitemap_whose_urls_are_all_left_out_fails_the_source(
+    site: LocalSite, store: Path
+) -> None:
+    # The pages of www. listed in the sitemap of the bare host: nothing would ever be tracked.
+    entries = {"https://www.kettles.example/spec/tools": None, "relative/lid": None}
+    site.routes["/sitemap.xml"] = Reply(200, sitemap_xml(entries))
+    progress = SilentProgress()
+    summary = fetch(make_config(site, store), progress=progress)
+    sitemap = site.url("/sitemap.xml")
+    assert [f.message for f in summary.failures] == [
+        f"sitemap {sitemap}: 1 URL(s) on another scheme or host left out (first: "
+        "https://www.kettles.example/spec/tools)",
+        f"sitemap {sitemap}: 1 relative URL(s) left out, where the protocol asks for absolute "
+        "ones (first: relative/lid)",
+    ]
+    assert progress.warnings == []
+
+
 def test_a_lastmod_more_than_a_day_ahead_falls_back_to_the_fetch_time(
     site: LocalSite, store: Path
 ) -> None:
