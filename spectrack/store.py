@@ -911,6 +911,15 @@ class StoreWriter:
             self.states(source)[url] = new
             self._dirty_states[new.page] = new
 
+    def move(self, source: str, url: str, to: str) -> PageState:
+        """Give the page at ``url`` the URL ``to`` (its site moved to another scheme or host);
+        its history goes on under it. The state is committed once at the end of the run."""
+        states = self.states(source)
+        state = replace(states.pop(url), url=to)
+        states[to] = state
+        self._dirty_states[state.page] = state
+        return state
+
     def current_file(self, path: str) -> bytes | None:
         """A file that is not a page (a release record) as stored now, this run's writes included."""
         if path in self._files:

@@ -144,6 +144,12 @@ def _url_key(url: str) -> str:
         return url
 
 
+def _path_and_query(url: str) -> tuple[str, str]:
+    """What names a page within its site, whatever the scheme and host."""
+    parts = urlsplit(url)
+    return parts.path, parts.query
+
+
 def _decode(data: bytes | None, name: str) -> str | None:
     if data is None:
         return None
@@ -352,6 +358,7 @@ class _SourceRun:
             )
         self.counts["listed"] = len(listed)
         states = dict(self.writer.states(source.name))
+        self.continue_moved(listed, states)
         jobs = []
         new_pages = []
         for entry in listed:
@@ -386,6 +393,30 @@ class _SourceRun:
             *(self.listed(entry, None, conditional=not everything) for entry in new_pages)
         )
         return self.summary()
+
+    def continue_moved(self, listed: Sequence[SitemapEntry], states: dict[str, PageState]) -> None:
+        """Give each listed page new to the store the stored page of its path and query on
+        another scheme or host that the sitemap no longer lists: the site moved (to https, to
+        www., to a new domain). Its history goes on under the new URL, rather than beginning
+        again as a new page (every requirement reported added) beside one that fails or is
+        removed (every requirement reported removed)."""
+        listed_urls = {entry.url for entry in listed}
+        elsewhere = {
+            _path_and_query(url): state for url, state in states.items() if url not in listed_urls
+        }
+        moved = []
+        for entry in listed:
+            state = None if entry.url in states else elsewhere.pop(_path_and_query(entry.url), None)
+            if state is not None:
+                del states[state.url]
+                states[entry.url] = self.writer.move(self.source.name, state.url, entry.url)
+                moved.append((state.url, entry.url))
+        if moved:
+            self.progress.warn(
+                f"sitemap {self.source.sitemap}: {len(moved)} page(s) stored under another scheme "
+                f"or host are listed at new URLs, and their history goes on there (first: "
+                f"{moved[0][0]} → {moved[0][1]})"
+            )
 
     def remove_gone(self, pages_before: int) -> None:
         if not self.gone:

@@ -418,6 +418,44 @@ def test_removing_more_than_the_share_stops(site: LocalSite, store: Path) -> Non
     assert fetch(loose).sources[0].removed == 3
 
 
+def test_a_site_moved_to_another_host_continues_the_history_of_its_pages(
+    site: LocalSite, store: Path
+) -> None:
+    """Its sitemap now lists the same paths on another host (as after a move to https or www.):
+    each page goes on under its new URL, not as a new page beside an old one that fails."""
+    site.publish(V1, lastmod="2025-03-26")
+    config = make_config(site, store)
+    assert fetch(config).ok
+    moved = site.base_url.replace("127.0.0.1", "localhost")
+    v2 = {**V1, "/spec/tools": b"# Tools\n\nServers MUST validate input.\n"}
+    site.publish(v2, lastmod="2025-06-18")
+    site.routes["/sitemap.xml"] = Reply(
+        200, sitemap_xml({moved + path: "2025-06-18" for path in v2})
+    )
+    config = replace(config, sources=(replace(config.sources[0], sitemap=moved + "/sitemap.xml"),))
+    progress = SilentProgress()
+    summary = fetch(config, progress=progress)
+    counts = summary.sources[0]
+    assert summary.ok and (counts.new, counts.removed, counts.unlisted) == (0, 0, 0)
+    assert counts.changed == {"normative": 1, "editorial": 0, "formatting": 0}
+    assert progress.warnings == [
+        f"sitemap {moved}/sitemap.xml: 3 page(s) stored under another scheme or host are listed "
+        f"at new URLs, and their history goes on there (first: {site.url('/spec/tools')} → "
+        f"{moved}/spec/tools)"
+    ]
+    with Store.open(store) as opened:
+        assert opened.pages() == ["spec/spec/prompts", "spec/spec/resources", "spec/spec/tools"]
+        assert [r.url for r in opened.history("spec/spec/tools")] == [
+            site.url("/spec/tools"),
+            moved + "/spec/tools",
+        ]
+        unchanged = opened.state("spec/spec/prompts")
+        assert unchanged is not None and unchanged.url == moved + "/spec/prompts"
+    again = fetch(config)
+    assert again.ok and again.sources[0].unchanged == 3
+    assert_consistent(store)
+
+
 def test_globs_that_leave_none_of_the_listed_pages_fail_the_source(
     site: LocalSite, store: Path
 ) -> None:
