@@ -359,6 +359,7 @@ class Store:
         self.path = path
         self._reader: BlobReader | None = None
         self._cache: tuple[str | None, list[Revision]] | None = None
+        self._urls: tuple[str | None, dict[str, str]] | None = None
         self._shallow: frozenset[str] | None = None
 
     # -- opening -------------------------------------------------------------------------------
@@ -655,7 +656,7 @@ class Store:
     def find(self, name: str) -> str | None:
         """Like `resolve`, but None when nothing matches."""
         if "://" in name:
-            by_url = {_page_address(r.url): r.page for r in self.revisions()}
+            by_url = self._pages_by_url()
             wanted = _page_address(name)
             for variant in (wanted, wanted.rstrip("/"), wanted.rstrip("/") + "/"):
                 if variant in by_url:
@@ -670,6 +671,17 @@ class Store:
         ):
             return page
         return None
+
+    def _pages_by_url(self) -> dict[str, str]:
+        """Page ids by every URL they had (as `_page_address` writes it), read once per head."""
+        head = self.head()
+        if self._urls is None or self._urls[0] != head:
+            by_url = {_page_address(r.url): r.page for r in self.revisions()}
+            # A page's URL now, also when it moved to it with no revision since (a site moved).
+            for source in self.sources():
+                by_url.update({_page_address(s.url): s.page for s in self.states(source).values()})
+            self._urls = (head, by_url)
+        return self._urls[1]
 
     # -- writing -------------------------------------------------------------------------------
 

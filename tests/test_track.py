@@ -456,6 +456,23 @@ def test_a_site_moved_to_another_host_continues_the_history_of_its_pages(
     assert_consistent(store)
 
 
+def test_a_moved_page_is_found_by_its_new_url_before_it_changes(
+    site: LocalSite, store: Path
+) -> None:
+    site.publish(V1, lastmod="2025-03-26")
+    config = make_config(site, store)
+    assert fetch(config).ok
+    moved = site.base_url.replace("127.0.0.1", "localhost")
+    site.routes["/sitemap.xml"] = Reply(
+        200, sitemap_xml({moved + path: "2025-03-26" for path in V1})
+    )
+    config = replace(config, sources=(replace(config.sources[0], sitemap=moved + "/sitemap.xml"),))
+    assert fetch(config).sources[0].unchanged == 3
+    with Store.open(store) as opened:
+        assert opened.resolve(moved + "/spec/prompts") == "spec/spec/prompts"
+        assert opened.resolve(site.url("/spec/prompts")) == "spec/spec/prompts", "and by its old"
+
+
 def test_globs_that_leave_none_of_the_listed_pages_fail_the_source(
     site: LocalSite, store: Path
 ) -> None:
