@@ -338,7 +338,7 @@ async def _sitemap_file(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str
             f"sitemap {url}: served an HTML page: its root element <html> is not <urlset> or "
             "<sitemapindex>; check the source's `sitemap` URL"
         )
-    return parse_sitemap(response.body, response.url)
+    return parse_sitemap(response.body, response.url, url)
 
 
 async def read_sitemap(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str] = ()) -> Sitemap:

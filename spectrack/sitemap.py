@@ -92,8 +92,11 @@ def _parse_xml(data: bytes, url: str) -> Element:
         raise SitemapError(f"sitemap {url}: not well-formed XML ({error})") from None
 
 
-def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
-    """Parse one sitemap or sitemap index file fetched from ``url``."""
+def parse_sitemap(data: bytes, url: str, asked: str | None = None) -> ParsedSitemap:
+    """Parse one sitemap or sitemap index file fetched from ``url``; ``asked`` is the URL it was
+    asked for when a redirect led to ``url`` (a sitemap kept on another host, allowed by the
+    source's ``redirect_hosts``): its URLs may be on the scheme and host of either."""
+    sites = (url,) if asked is None else (url, asked)
     try:
         xml = inflate(data, MAX_BYTES)
     except TooLargeError:
@@ -127,7 +130,7 @@ def parse_sitemap(data: bytes, url: str) -> ParsedSitemap:
         if not location:
             warnings.append(f"sitemap {url}: an <{item}> without <loc> was left out")
             continue
-        if not same_site(location, url):
+        if not any(same_site(location, site) for site in sites):
             if not well_formed(location):
                 malformed.append(location)
             elif not urlsplit(location).scheme:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import regex
@@ -471,6 +472,25 @@ def test_a_moved_page_is_found_by_its_new_url_before_it_changes(
     with Store.open(store) as opened:
         assert opened.resolve(moved + "/spec/prompts") == "spec/spec/prompts"
         assert opened.resolve(site.url("/spec/prompts")) == "spec/spec/prompts", "and by its old"
+
+
+def test_a_sitemap_kept_on_another_host_lists_the_pages_of_the_configured_one(
+    site: LocalSite, store: Path
+) -> None:
+    """The sitemap asked for redirects to a host that redirect_hosts allows (a CDN): the pages
+    it lists are on the host it was asked for, and are the source's."""
+    site.publish(V1, lastmod="2025-03-26")
+    docs = site.base_url.replace("127.0.0.1", "localhost")
+    site.routes["/sitemap.xml"] = Reply(301, headers={"Location": site.url("/files/sitemap.xml")})
+    site.routes["/files/sitemap.xml"] = Reply(
+        200, sitemap_xml({docs + path: "2025-03-26" for path in V1})
+    )
+    config = make_config(site, store, redirect_hosts=(urlsplit(site.base_url).netloc,))
+    config = replace(config, sources=(replace(config.sources[0], sitemap=docs + "/sitemap.xml"),))
+    summary = fetch(config)
+    assert summary.ok and summary.sources[0].new == 3
+    with Store.open(store) as opened:
+        assert opened.resolve(docs + "/spec/tools") == "spec/spec/tools"
 
 
 def test_globs_that_leave_none_of_the_listed_pages_fail_the_source(
