@@ -376,7 +376,8 @@ class Outline:
 
     def _after_markup(self, line: int) -> int:
         """The first line from ``line`` on that is neither blank nor shows nothing (see
-        `_shows_nothing`), or the page's length."""
+        `_shows_nothing`), or that opens an HTML list or table (``<ol>``, ``<Steps>``: markup
+        too, but what a lead-in introduces), or the page's length."""
 
         def step(following: int) -> int | _Found[int]:
             if following >= len(self.lines):
@@ -384,7 +385,7 @@ class Outline:
             text = self.lines[following]
             if not text.strip():
                 return following + 1
-            if self._shows_nothing(following):
+            if self._shows_nothing(following) and not self._opens_listing(following):
                 if self.blocked.starts_at(following):
                     return self.blocked.last_of(following) + 1
                 return following + 1

@@ -1,0 +1,59 @@
+"""Probe round 10: what a window reads must be what the whole page reads, around markup that
+shows nothing, HTML lists and Mintlify's steps below a lead-in."""
+
+from __future__ import annotations
+
+import pytest
+
+from spectrack.diff import diff_texts
+from tests.test_properties import meaningful
+
+STEPS = '<Steps>\n<Step title="Rinse">\nRinse the jar.\n</Step>\n<Step title="Dry">\nDry the jar.\n</Step>\n</Steps>\n'
+HTML_LIST = "<ol>\n<li>Rinse the jar.</li>\n<li>Dry the jar.</li>\n</ol>\n"
+HTML_TABLE = "<table>\n<tr><td>Rinse the jar.</td></tr>\n<tr><td>Dry the jar.</td></tr>\n</table>\n"
+
+
+def findings(old: str, new: str, name: str) -> list[tuple[str, str, str | None, str | None]]:
+    """The changes a reader acts on, checked to be the same windowed and whole."""
+    whole = diff_texts(old, new, name, incremental=False)
+    windowed = diff_texts(old, new, name)
+    found = [
+        (c.change_class.value, c.kind.value, c.old and c.old.text, c.new and c.new.text)
+        for c in meaningful(windowed)
+    ]
+    assert found == [
+        (c.change_class.value, c.kind.value, c.old and c.old.text, c.new and c.new.text)
+        for c in meaningful(whole)
+    ]
+    return found
+
+
+LISTINGS = [
+    (STEPS, "page.mdx"),
+    (HTML_LIST, "page.mdx"),
+    (HTML_LIST, "page.md"),
+    (HTML_TABLE, "page.md"),
+]
+BETWEEN = ["<!-- kept for the jar group -->\n", "[jars]: /jars\n"]
+
+
+@pytest.mark.parametrize(
+    ("listing", "name", "between"),
+    [(listing, name, between) for listing, name in LISTINGS for between in BETWEEN]
+    + [(listing, name, "{/* kept for the jar group */}\n\n") for listing, name in LISTINGS[:2]],
+)
+def test_markup_between_a_lead_in_and_its_html_list_keeps_them_in_one_window(
+    listing: str, name: str, between: str
+) -> None:
+    """A window started at the markup, since the HTML list below it is markup too: the step
+    edited was read without the requirement that introduces it, a missed alert."""
+    old = f"# T\n\nPackers MUST do this:\n\n{between}{listing}"
+    new = old.replace("Dry the jar.", "Dry the lid.")
+    assert findings(old, new, name) == [
+        (
+            "normative",
+            "modified",
+            "Packers MUST do this: Dry the jar.",
+            "Packers MUST do this: Dry the lid.",
+        )
+    ]
