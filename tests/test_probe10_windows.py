@@ -57,3 +57,19 @@ def test_markup_between_a_lead_in_and_its_html_list_keeps_them_in_one_window(
             "Packers MUST do this: Dry the lid.",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "nesting",
+    ['!!! note "Sources"\n    ', "> ", '=== "HTTP"\n\n    ', "[^1]: Where jars come from.\n\n    "],
+    ids=["admonition", "quote", "content-tab", "footnote"],
+)
+def test_a_link_defined_inside_a_block_points_where_its_definition_says(nesting: str) -> None:
+    """markdown-it reads a definition inside a quote or a container; the outline did not, so
+    both versions were taken to define the same links, shared the parsed text of the sentence
+    that uses it, and its new target went unseen, windowed and whole."""
+    old = f"# T\n\nPackers MUST rinse [jars][rinse].\n\nMore.\n\n{nesting}[rinse]: /rinse\n"
+    new = old.replace("]: /rinse", "]: /wash")
+    assert findings(old, new, "page.md") == [
+        ("editorial", "modified", "Packers MUST rinse jars.", "Packers MUST rinse jars.")
+    ]

@@ -91,6 +91,15 @@ _REFERENCE = re.compile(
 )
 """A link reference definition after a newline (a leading literal makes the search fast). A
 footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
+_NESTED_REFERENCE = re.compile(
+    r"\n[ \t>]*(\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t>]+\S.*))(?=\n|\Z)"
+)
+"""A link reference definition as `_REFERENCE` finds it, also inside a quote, an admonition, a
+content tab or a footnote (after ``>`` markers or indented as deep): markdown-it reads those
+too, and their labels serve the whole page."""
+_NESTING_MARKS = " \t>"
+"""What a definition's lines inside a quote or a container start with (see
+`_NESTED_REFERENCE`), dropped to read it alone."""
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _SHOWS_NOTHING = re.compile(
     r"(?:\s|<!--(?:[^-]|-(?!->))*-->|</?[A-Za-z][^<>]*>|\{/\*(?:[^*]|\*(?!/\}))*\*/\}"
@@ -605,11 +614,13 @@ class Outline:
             if "]:" in self.text:
                 text = "\n" + self.text
                 line, position = -1, 0
-                for match in _REFERENCE.finditer(text):
+                for match in _NESTED_REFERENCE.finditer(text):
                     line += text.count("\n", position, match.start() + 1)
                     position = match.start() + 1
                     if self.fenced.covering(line) is None:
-                        self._definitions.append(match.group(1))
+                        self._definitions.append(
+                            "\n".join(part.lstrip(_NESTING_MARKS) for part in match[1].split("\n"))
+                        )
         return self._definitions
 
     @property
