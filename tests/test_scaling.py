@@ -648,3 +648,14 @@ def test_pymdown_marks_are_paired_in_work_linear_in_the_paragraph(
     short, long = page(200), page(800)
     per_character = [traced_lines(text, "page.md") / len(text) for text in (short, long)]
     assert per_character[1] <= 1.5 * per_character[0], per_character
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+@pytest.mark.parametrize("piece", ["[^", "[^a", "^["], ids=["marks", "labelled", "inline"])
+def test_unclosed_footnote_marks_are_read_in_work_linear_in_the_paragraph(
+    piece: str, name: str
+) -> None:
+    # Each `[^` that no bracket closes looked for its label's end to the end of the line.
+    short, long = (f"Kettles MUST pour {piece * count} hot.\n" for count in (200, 800))
+    per_character = [traced_lines(text, name) / len(text) for text in (short, long)]
+    assert per_character[1] <= 1.5 * per_character[0], per_character

@@ -172,7 +172,7 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     # cannot interrupt a paragraph, as a link's cannot (the outline reads both so); a reference
     # is one whether or not the text parsed holds its definition, since a window may not.
     md.block.ruler.before("reference", "footnote_def", footnote_def, {"alt": ["reference"]})
-    md.inline.ruler.after("image", "footnote_ref", partial(footnote_ref, always_match=True))
+    md.inline.ruler.after("image", "footnote_ref", _footnote_mark)
     for name, opener, closer in INLINE_COMMENTS:
         md.inline.ruler.after(
             "text", name, partial(drop_inline_comment, opener=opener, closer=closer)
@@ -209,6 +209,20 @@ def _configured(dialect: Dialect, at_page_start: bool, nesting: int) -> Markdown
     md.normalizeLinkText = _as_written  # type: ignore[method-assign,assignment]
     md.validateLink = _any_link  # type: ignore[method-assign]
     return md
+
+
+_FOOTNOTE_LABEL = re.compile(r"[^\]\[ \n]+\]")
+"""A footnote mark's label after ``[^`` and its closing bracket: no space, line break or bracket
+in it (a bracket ends a label in GitHub's footnotes, as in a link's)."""
+
+
+def _footnote_mark(state: StateInline, silent: bool) -> bool:
+    """A footnote's mark (``[^1]``), whether or not the text parsed holds its note (a window may
+    not). mdit-py-plugins' rule looks for the label's end up to a space or a line break, past
+    any bracket, so each ``[^`` of a run (``[^[^[^…``) looked to the line's end: quadratic."""
+    if state.src.startswith("[^", state.pos) and _FOOTNOTE_LABEL.match(state.src, state.pos + 2):
+        return footnote_ref(state, silent, always_match=True)
+    return False
 
 
 def _dispatch_by_first_character(md: MarkdownIt) -> None:
