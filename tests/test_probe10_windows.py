@@ -73,3 +73,46 @@ def test_a_link_defined_inside_a_block_points_where_its_definition_says(nesting:
     assert findings(old, new, "page.md") == [
         ("editorial", "modified", "Packers MUST rinse jars.", "Packers MUST rinse jars.")
     ]
+
+
+@pytest.mark.parametrize(
+    ("above", "name"),
+    [
+        ("{{< hint warning >}}\nHot jars burn.\n{{< /hint >}}", "page.md"),
+        ('{{< figure src="jar.png" >}}', "page.md"),
+        ("{/* checked by the jar group */}", "page.mdx"),
+        ("{{/* checked by the jar group */}}", "page.md"),
+        ("[jars]: /jars", "page.md"),
+        ("[^1]: Jars come from the shelf.", "page.md"),
+        ("[^1]: Jars come from the shelf.\nThe top shelf.", "page.md"),
+        ("*[PSI]: Pounds per square inch", "page.md"),
+        ("Jars are kept cold.\n*[PSI]: Pounds per square inch", "page.md"),
+    ],
+    ids=[
+        "closing-shortcode",
+        "shortcode",
+        "mdx-comment",
+        "hugo-comment",
+        "definition",
+        "footnote",
+        "footnote-lazy-line",
+        "abbreviation",
+        "abbreviation-below-text",
+    ],
+)
+def test_a_rule_right_below_a_block_of_its_own_underlines_no_heading(above: str, name: str) -> None:
+    """The parser reads `---` below such a line as a rule; the outline took it for a setext
+    underline, so a window below it named a section the page does not have."""
+    old = f"# T\n\n## Jars\n\n{above}\n---\n\nPackers MUST rinse jars.\n"
+    new = old.replace("MUST", "SHOULD")
+    for incremental in (True, False):
+        page = diff_texts(old, new, name, incremental=incremental)
+        assert [change.section for change in page.changes] == [("T", "Jars")]
+
+
+def test_text_below_a_block_of_its_own_is_the_heading_a_rule_underlines() -> None:
+    old = "# T\n\n## Jars\n\n[jars]: /jars\nCold jars\n---\n\nPackers MUST rinse jars.\n"
+    new = old.replace("MUST", "SHOULD")
+    for incremental in (True, False):
+        page = diff_texts(old, new, "page.md", incremental=incremental)
+        assert [change.section for change in page.changes] == [("T", "Cold jars")]

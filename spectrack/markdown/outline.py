@@ -91,6 +91,9 @@ _REFERENCE = re.compile(
 )
 """A link reference definition after a newline (a leading literal makes the search fast). A
 footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
+_FOOTNOTE_DEFINITION = re.compile(r" {0,3}\[\^[^\]\s]+\]:")
+_ABBREVIATION = re.compile(r" {0,3}\*\[[^\]\n]+\]:")
+"""An abbreviation's definition (``*[HTML]: …``, see `abbreviations`), Markdown pages only."""
 _NESTED_REFERENCE = re.compile(
     r"\n[ \t>]*(\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t>]+\S.*))(?=\n|\Z)"
 )
@@ -667,6 +670,24 @@ def outline(text: str, name: str = "") -> Outline:
     return page
 
 
+def _alone_shortcode(stripped: str) -> bool:
+    """Whether a line, stripped, is one Hugo shortcode (``{{< tab >}}``, ``{{% /notice %}}``)."""
+    return (
+        stripped.startswith(("{{<", "{{%"))
+        and stripped.endswith((">}}", "%}}"))
+        and stripped.find("}}") == len(stripped) - 2
+    )
+
+
+def _alone_comment(stripped: str, opener: str, closer: str) -> bool:
+    """Whether a line, stripped, is one comment that opens with ``opener``."""
+    return (
+        stripped.startswith(opener)
+        and stripped.endswith(closer)
+        and stripped.find(closer, len(opener)) == len(stripped) - len(closer)
+    )
+
+
 def _ends_itself(line: str, after_text: bool) -> bool:
     """Whether nothing a line is part of goes on below it, so a block may start there: a blank
     line, a heading, a rule, a setext underline (``after_text``: below a line of paragraph
@@ -916,6 +937,11 @@ class _Scan:
             first = line
             while first - 1 >= top and self._paragraph_line(first - 1):
                 first -= 1
+            while first < line and self._block_of_its_own(first):
+                first += 1
+            if first < line and _FOOTNOTE_DEFINITION.match(self.lines[first]):
+                # The paragraph is the note's, which an underline at the margin does not reach.
+                continue
             texts = [text.strip() for text in self.lines[first:line]]
             # A list item's first line starts the paragraph when the underline stands within
             # the item's content; further out it is an empty item of an enclosing list.
@@ -932,14 +958,32 @@ class _Scan:
         self.headings.sort(key=lambda heading: heading.line)
 
     def _paragraph_line(self, line: int) -> bool:
-        """Whether a line can belong to a paragraph that an underline below makes a heading."""
+        """Whether a line can belong to a paragraph that an underline below makes a heading:
+        not a shortcode's closing line, which ends the body of the element it closes, nor an
+        abbreviation's definition, which interrupts a paragraph."""
         text = self.lines[line]
+        stripped = text.strip()
         return (
-            bool(text.strip())
+            bool(stripped)
             and not text.startswith(_NOT_SETEXT_TEXT)
             and not _LIST_ITEM.match(text.lstrip(" "))
-            and not _THEMATIC_BREAK.match(text.strip())
+            and not _THEMATIC_BREAK.match(stripped)
             and not _ATX_START.match(text.lstrip(" "))
+            and not (_alone_shortcode(stripped) and stripped[3:].lstrip().startswith("/"))
+            and not (not self.mdx and _ABBREVIATION.match(text))
+        )
+
+    def _block_of_its_own(self, line: int) -> bool:
+        """Whether ``line``, where a block may start, is one by itself that no underline below
+        makes a heading: a link reference definition, a shortcode alone on its line, a comment
+        of Hugo's (or, in MDX, of MDX's) alone on its line."""
+        text = self.lines[line]
+        stripped = text.strip()
+        return (
+            _REFERENCE.match("\n" + text) is not None
+            or _alone_shortcode(stripped)
+            or _alone_comment(stripped, hugo.COMMENT_OPENER, hugo.COMMENT_CLOSER)
+            or (self.mdx and _alone_comment(stripped, mdx.COMMENT_OPENER, mdx.COMMENT_CLOSER))
         )
 
     def _raw_run(self, line: int, start: int) -> tuple[int, int] | None:
