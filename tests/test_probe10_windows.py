@@ -116,3 +116,14 @@ def test_text_below_a_block_of_its_own_is_the_heading_a_rule_underlines() -> Non
     for incremental in (True, False):
         page = diff_texts(old, new, "page.md", incremental=incremental)
         assert [change.section for change in page.changes] == [("T", "Cold jars")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_container_left_unclosed_runs_to_the_page_end_in_a_window_too(name: str) -> None:
+    """A window started inside it read its tab's title line as a paragraph."""
+    old = (
+        "# T\n\n::: tabs\n\n== HTTP\n\nPackers MUST rinse jars.\n\nMore.\n\n"
+        "== gRPC\n\nKettles SHOULD whistle.\n\nThe end.\n"
+    )
+    new = old.replace("== HTTP", "== HTTPS")
+    assert findings(old, new, name) == [("editorial", "modified", "HTTP", "HTTPS")]

@@ -911,6 +911,9 @@ class _Scan:
             self._line(line, start)
         if self.fence is not None:
             self._close_fence(len(self.lines) - 1)
+        if self.containers:
+            # A container left open runs to the page's end, as the parser reads it.
+            self.spans.append((self.containers[0], len(self.lines) - 1))
         blocked = _Spans(self.spans)
         comments = _Spans(self.comments)
         # A heading line inside a comment is no heading.
