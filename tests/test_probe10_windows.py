@@ -127,3 +127,20 @@ def test_a_container_left_unclosed_runs_to_the_page_end_in_a_window_too(name: st
     )
     new = old.replace("== HTTP", "== HTTPS")
     assert findings(old, new, name) == [("editorial", "modified", "HTTP", "HTTPS")]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_snippet_line_below_a_lead_in_keeps_its_list_in_one_window(name: str) -> None:
+    """The line shows the file's text, never its words, so the paragraph still ends in the
+    colon; a window started at the list read the item edited without its requirement."""
+    items = "".join(f"- the jar on shelf {number}\n" for number in range(6))
+    old = f'# T\n\nPackers MUST check:\n--8<-- "shelves.md"\n\n{items}\nThe end.\n'
+    new = old.replace("shelf 5", "shelf 7")
+    assert findings(old, new, name) == [
+        (
+            "normative",
+            "modified",
+            "Packers MUST check: the jar on shelf 5",
+            "Packers MUST check: the jar on shelf 7",
+        )
+    ]

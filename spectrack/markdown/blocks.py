@@ -655,7 +655,7 @@ def _snippets_read(children: list[Token]) -> list[Token]:
     MkDocs Material reads: ``--8<-- "jars.md"``, or a line ``--8<--`` alone around lines that
     each name a file) made that file's address, as an image with no words is: readers see the
     file's text in its place, never the marker, and which file it is counts as a link's target."""
-    if not any(token.type == "text" and token.content.startswith(_SNIPPET) for token in children):
+    if not any(token.type == "text" and token.content.startswith(SNIPPET) for token in children):
         return children
     lines: list[list[Token]] = [[]]
     for token in children:
@@ -669,7 +669,7 @@ def _snippets_read(children: list[Token]) -> list[Token]:
         words = [token for token in line if token.type not in ("softbreak", "hardbreak")]
         text = words[0].content if len(words) == 1 and words[0].type == "text" else None
         if block is not None:
-            if text is not None and text.strip() == _SNIPPET:
+            if text is not None and text.strip() == SNIPPET:
                 result.extend(_file(file) for file in block)
                 block = None
             elif text is not None and text.strip():
@@ -681,7 +681,7 @@ def _snippets_read(children: list[Token]) -> list[Token]:
         single = _SNIPPET_LINE.fullmatch(text) if text is not None else None
         if single is not None:
             result.append(_file([Token("text", "", 0, content=single[1].strip("\"'"))]))
-        elif text is not None and text.strip() == _SNIPPET:
+        elif text is not None and text.strip() == SNIPPET:
             opening, block = line, []
         else:
             result.extend(line)
@@ -690,7 +690,8 @@ def _snippets_read(children: list[Token]) -> list[Token]:
     return result
 
 
-_SNIPPET = "--8<--"
+SNIPPET = "--8<--"
+"""How a line that includes a file (PyMdown's snippets) starts."""
 _SNIPPET_LINE = re.compile(r"""--8<--[ \t]+("[^"\n]+"|'[^'\n]+'|[^\s"']+)[ \t]*""")
 
 

@@ -27,6 +27,7 @@ from spectrack.markdown import hugo, mdx, pymdown
 from spectrack.markdown.blocks import (
     ANNOTATE,
     HTML_LISTINGS,
+    SNIPPET,
     WRAPPERS,
     Context,
     front_matter_title,
@@ -106,12 +107,13 @@ _NESTING_MARKS = " \t>"
 _ATX_START = re.compile(r"#{1,6}(?:[ \t]|$)")
 _SHOWS_NOTHING = re.compile(
     r"(?:\s|<!--(?:[^-]|-(?!->))*-->|</?[A-Za-z][^<>]*>|\{/\*(?:[^*]|\*(?!/\}))*\*/\}"
-    r"|!?\[\]\([^()\s]*\)|\[\^[^\]\s]+\]"
+    r"|!?\[\]\([^()\s]*\)|\[\^[^\]\s]+\]|\n[ \t]*" + re.escape(SNIPPET) + r"[^\n]*(?=\n|\Z)"
     r"|&(?:nbsp|ZeroWidthSpace|#0*160|#0*8203|#x0*a0|#x0*200b);)*",
     re.IGNORECASE,
 )
 """Text that shows no words: whitespace, comments (HTML, MDX), tags, an image or a link without
-words, a footnote's mark, a space written as an entity; a comment cannot run past its end, so
+words, a footnote's mark, a line that includes a file (see `blocks.SNIPPET`), a space
+written as an entity; a comment cannot run past its end, nor a snippet's line past its own, so
 the pattern has one way to match, in linear time."""
 _COLON = re.compile(r":|&(?:colon|#0*58|#x0*3a);", re.IGNORECASE)
 """A colon, also written as an entity."""
@@ -476,7 +478,8 @@ class Outline:
         """Whether ``line`` ends a paragraph (a blank line or an item follows) with markup that
         may show nothing, after which a colon further up may end it (see `_colon_then_nothing`)."""
         following = self.lines[line + 1] if line + 1 < len(self.lines) else ""
-        return self.lines[line].rstrip().endswith((">", "}", ")", "]", ";")) and (
+        text = self.lines[line]
+        return (text.rstrip().endswith((">", "}", ")", "]", ";")) or _snippet_line(text)) and (
             not following.strip() or _LIST_ITEM.match(following.lstrip()) is not None
         )
 
@@ -668,6 +671,12 @@ def outline(text: str, name: str = "") -> Outline:
         elif first_h1_text == page.title and not "".join(lines[body_start : first_h1.line]).strip():
             page.title_heading_line = first_h1.line
     return page
+
+
+def _snippet_line(text: str) -> bool:
+    """Whether a line includes a file, or opens or closes lines that each name one (PyMdown's
+    snippets, ``--8<-- "jars.md"``): readers see the file's text, never the line."""
+    return text.lstrip(" \t").startswith(SNIPPET)
 
 
 def _alone_shortcode(stripped: str) -> bool:
