@@ -144,3 +144,26 @@ def test_a_snippet_line_below_a_lead_in_keeps_its_list_in_one_window(name: str) 
             "Packers MUST check: the jar on shelf 7",
         )
     ]
+
+
+COMMENTED_DIAGRAM = {
+    "page.md": "<!--\n```mermaid\ngraph TD\nJar-->Lid\n```\n-->",
+    "page.mdx": "{/*\n```mermaid\ngraph TD\n*/}\nJar then lid\n```\n*/}",
+}
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_fence_inside_a_comment_opens_nothing_in_a_window_either(name: str) -> None:
+    """A comment ends at its first closer, here inside the diagram it comments out (a mermaid
+    arrow closes an HTML comment), and the fence line after it opens a code block that runs
+    on; the outline took the fence inside the comment for one and closed it there, so a
+    window read what lies below as prose, and a requirement in it changed."""
+    old = (
+        f"# T\n\nIntro.\n\n{COMMENTED_DIAGRAM[name]}\n\n## Later\n\n"
+        "Packers MUST rinse jars.\n\n```\ncode\n```\n\nThe end.\n"
+    )
+    new = old.replace("MUST rinse", "SHOULD rinse")
+    assert [kind[:2] for kind in findings(old, new, name)] == [
+        ("editorial", "added"),
+        ("editorial", "removed"),
+    ]

@@ -856,6 +856,10 @@ class _Scan:
         lines, also among ``spans``: no heading is inside them."""
         self.skip_to = 0
         """Offset before which elements and shortcodes lie inside a span already recorded."""
+        self.comment_to = 0
+        """Offset of the end of the last line of the latest comment found that spans lines: the
+        parser reads the lines up to it raw, so none of them opens a fence or a container (a
+        diagram commented out, ``A-->B`` ending the comment inside its fence)."""
         self.item_columns: dict[int, dict[int, int]] = {}
         """Fence column → line → `_item_column` of a fence at that column below that line, for
         the lines walked."""
@@ -1307,6 +1311,8 @@ class _Scan:
             ):
                 self._close_fence(line)
             return
+        if start < self.comment_to:
+            return
         stripped = source.lstrip(" \t")
         first = stripped[:1]
         if first not in "<{:#/":
@@ -1361,7 +1367,7 @@ class _Scan:
         if text.startswith("<!--", position):
             end = self._comment_end(position, "-->")
             if end > line_end:
-                self.comments.append((line, line + text.count("\n", position, end - 1)))
+                self._add_comment(line, position, end)
         else:
             extent = self._element_extent(position, line_end)
             if extent is None:
@@ -1377,7 +1383,7 @@ class _Scan:
         if closer is not None:
             end = self._comment_end(position, closer)
             if end > line_end:
-                self.comments.append((line, line + text.count("\n", position, end - 1)))
+                self._add_comment(line, position, end)
         else:
             shortcode = hugo.SHORTCODE.match(text, position, line_end)
             if shortcode is None or shortcode.group(2):
@@ -1388,6 +1394,11 @@ class _Scan:
             end = closing[1]
         if end > line_end:
             self._add_span(line, line_end, end)
+
+    def _add_comment(self, line: int, position: int, end: int) -> None:
+        """A comment that opens on ``line`` at ``position`` and spans lines up to ``end``."""
+        self.comments.append((line, line + self.text.count("\n", position, end - 1)))
+        self.comment_to = self._line_end(end - 1)
 
     def _add_span(self, line: int, position: int, end: int) -> None:
         last = line + self.text.count("\n", position, end - 1)
