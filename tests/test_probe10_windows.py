@@ -167,3 +167,16 @@ def test_a_fence_inside_a_comment_opens_nothing_in_a_window_either(name: str) ->
         ("editorial", "added"),
         ("editorial", "removed"),
     ]
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.mdx"])
+def test_a_marker_of_fewer_colons_closes_no_container(name: str) -> None:
+    """``:::`` inside ``::::note`` closes nothing for the parser, so a fence left open in the
+    container runs on to its end; the outline closed both at the ``:::`` and read what follows
+    as prose in a window, where the requirement changed."""
+    old = (
+        "# T\n\n::::note Jars\n\nJars are kept cold.\n\n```json\n{}\n:::\n\n"
+        "Packers MUST rinse jars.\n\n- [x] Lids are counted.\n"
+    )
+    new = old.replace("- [x] Lids are counted.\n", "")
+    assert [kind[:2] for kind in findings(old, new, name)] == [("editorial", "modified")]

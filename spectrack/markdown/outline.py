@@ -84,9 +84,10 @@ _ATX_HEADING_TEXT = r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$"
 _ATX_HEADING = re.compile(r" {0,3}" + _ATX_HEADING_TEXT)
 _MDX_ATX_HEADING = re.compile(r"[ \t]*" + _ATX_HEADING_TEXT)
 """`_ATX_HEADING` in MDX, where indentation makes no code: indented as deep as it may be."""
-_CONTAINER = re.compile(r"[ \t]*:{3,}[ \t]*(\S*)")
-_CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*:{3,}[ \t]*)(?=\n|\Z)")
-"""A line that closes a container (see `_CONTAINER`), after the newline before it."""
+_CONTAINER = re.compile(r"[ \t]*(:{3,})[ \t]*(\S*)")
+_CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*(:{3,})[ \t]*)(?=\n|\Z)")
+"""A line that closes a container (see `_CONTAINER`), after the newline before it: one with
+as many colons as the container's opening line, or more."""
 _REFERENCE = re.compile(
     r"\n( {0,3}\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)"
 )
@@ -848,7 +849,9 @@ class _Scan:
         (``- ```json``), the item's content column (else 0)."""
         self.fenced: list[tuple[int, int]] = []
         """The fenced code blocks found, also among ``spans``."""
-        self.containers: list[int] = []
+        self.containers: list[tuple[int, int]] = []
+        """The opening lines of the ``:::`` containers not yet closed, innermost last, each with
+        its number of colons."""
         self.pymdown_blocks: list[int] = []
         """The opening lines of the PyMdown blocks (``/// note``) not yet closed, innermost last."""
         self.comments: list[tuple[int, int]] = []
@@ -903,8 +906,8 @@ class _Scan:
                 match = _fence_end(self.fence[1], self.fence[2], self.mdx).search(text, position)
                 if self.containers:
                     # A container ends at its closing marker, and a fence left open in it too.
-                    closing = _CONTAINER_CLOSING.search(text, position)
-                    if closing is not None and (match is None or closing.start() < match.start()):
+                    closing = self._container_closing(position, match.start() if match else None)
+                    if closing is not None:
                         match = closing
             if match is None:
                 break
@@ -926,7 +929,7 @@ class _Scan:
             self._close_fence(len(self.lines) - 1)
         if self.containers:
             # A container left open runs to the page's end, as the parser reads it.
-            self.spans.append((self.containers[0], len(self.lines) - 1))
+            self.spans.append((self.containers[0][0], len(self.lines) - 1))
         blocked = _Spans(self.spans)
         comments = _Spans(self.comments)
         # A heading line inside a comment is no heading.
@@ -1340,10 +1343,10 @@ class _Scan:
             self._brace(line, start + len(source) - len(stripped))
         elif first == ":":
             container = _CONTAINER.match(source)
-            if container and container.group(1):
-                self.containers.append(line)
-            elif container and self.containers:
-                self.spans.append((self.containers.pop(), line))
+            if container and container.group(2):
+                self.containers.append((line, len(container.group(1))))
+            elif container and self.containers and self._closes_container(container.group(1)):
+                self.spans.append((self.containers.pop()[0], line))
         elif first == "/" and not self.mdx:
             # A PyMdown block spans blank lines up to its closing line (outside fenced code,
             # which this walk skips), as `pymdown.block_rule` reads it.
@@ -1352,6 +1355,20 @@ class _Scan:
                 self.pymdown_blocks.append(line)
             elif block is not None and self.pymdown_blocks:
                 self.spans.append((self.pymdown_blocks.pop(), line))
+
+    def _closes_container(self, colons: str) -> bool:
+        """Whether a marker of ``colons`` closes the innermost open container: not one of fewer
+        colons (``:::`` inside ``::::note``), as for the parser's container rule."""
+        return len(colons) >= self.containers[-1][1]
+
+    def _container_closing(self, position: int, before: int | None) -> re.Match[str] | None:
+        """The first line from ``position`` (and before the offset ``before``) that closes the
+        innermost open container."""
+        end = len(self.text) if before is None else before
+        closing = _CONTAINER_CLOSING.search(self.text, position, end)
+        while closing is not None and not self._closes_container(closing.group(2)):
+            closing = _CONTAINER_CLOSING.search(self.text, closing.end(), end)
+        return closing
 
     def _line_end(self, position: int) -> int:
         end = self.text.find("\n", position)
