@@ -180,3 +180,25 @@ def test_a_marker_of_fewer_colons_closes_no_container(name: str) -> None:
     )
     new = old.replace("- [x] Lids are counted.\n", "")
     assert [kind[:2] for kind in findings(old, new, name)] == [("editorial", "modified")]
+
+
+@pytest.mark.parametrize(
+    "above",
+    [
+        "- Jars are kept cold.\nand dry",
+        "1. Jars are kept cold.\n   and dry",
+        "> Jars are kept cold.\nand dry",
+        "  > Jars are kept cold.\nand dry",
+        "<!-- checked by\nthe jar group -->",
+    ],
+    ids=["item", "continuation-line", "quote", "indented-quote", "comment"],
+)
+def test_a_rule_below_a_lazy_line_or_a_comment_underlines_no_heading(above: str) -> None:
+    """A lazy line goes on the item's or the quote's paragraph, which an underline at the
+    margin cannot reach, and a comment's last line is no text: the parser reads a rule; the
+    outline made a heading of the lines, named in the windows below it."""
+    old = f"# T\n\n## Jars\n\n{above}\n---\n\nPackers MUST rinse jars.\n"
+    new = old.replace("MUST", "SHOULD")
+    for incremental in (True, False):
+        page = diff_texts(old, new, "page.md", incremental=incremental)
+        assert [change.section for change in page.changes] == [("T", "Jars")]

@@ -50,6 +50,7 @@ _HTML_BLOCK_NAMES = frozenset(block_names)
 _BLANK_LINE = mdx.BLANK_LINE
 _SETEXT = re.compile(r"\n {0,3}(=+|-+)[ \t]*(?=\n|$)")
 _LIST_ITEM = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+\S")
+_QUOTE_MARKERS = re.compile(r" {0,3}>")
 _ITEM_START = re.compile(r" *(?:[-+*]|\d{1,9}[.)])(?: {1,4}|\t)(?=\S)")
 """A list item's marker with the spaces after it: where the item's content starts."""
 _ORDERED_MARKER = re.compile(r"(\d{1,9})[.)]")
@@ -674,6 +675,19 @@ def outline(text: str, name: str = "") -> Outline:
     return page
 
 
+def _goes_on_lazily(text: str) -> bool:
+    """Whether paragraph text right below a line goes on the paragraph that line opens in a
+    list item or a quote (a lazy line): the line is an item's or a quote's first line of text."""
+    item = _ITEM_START.match(text)
+    if item is not None:
+        content = text[item.end() :]
+    elif _QUOTE_MARKERS.match(text):
+        content = text.lstrip(" >\t")
+    else:
+        return False
+    return bool(content.strip()) and not content.startswith(("#", *_FENCES))
+
+
 def _snippet_line(text: str) -> bool:
     """Whether a line includes a file, or opens or closes lines that each name one (PyMdown's
     snippets, ``--8<-- "jars.md"``): readers see the file's text, never the line."""
@@ -954,7 +968,11 @@ class _Scan:
             if fences.covering(line) is not None or comments.covering(line) is not None:
                 continue
             first = line
-            while first - 1 >= top and self._paragraph_line(first - 1):
+            while (
+                first - 1 >= top
+                and self._paragraph_line(first - 1)
+                and comments.covering(first - 1) is None
+            ):
                 first -= 1
             while first < line and self._block_of_its_own(first):
                 first += 1
@@ -969,6 +987,10 @@ class _Scan:
             if item and item.end() <= len(underline) - len(underline.lstrip(" ")):
                 first -= 1
                 texts.insert(0, self.lines[first][item.end() :].strip())
+            elif first > body_start and first < line and _goes_on_lazily(self.lines[first - 1]):
+                # The lines are more of the paragraph of the item or quote above, lazily: an
+                # underline outside it is a rule.
+                continue
             if first < line:
                 source = "\n".join(texts)
                 level = 1 if match.group(1)[0] == "=" else 2
@@ -985,6 +1007,7 @@ class _Scan:
         return (
             bool(stripped)
             and not text.startswith(_NOT_SETEXT_TEXT)
+            and not _QUOTE_MARKERS.match(text)
             and not _LIST_ITEM.match(text.lstrip(" "))
             and not _THEMATIC_BREAK.match(stripped)
             and not _ATX_START.match(text.lstrip(" "))
