@@ -184,7 +184,10 @@ sentences share at their start and end, or between two words that each holds onc
 order (its time grows with the cube of a long run of repeated words). A requirement whose
 changed words cannot be aligned so is taken as changed."""
 
-_UNRESOLVED_REFERENCE = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")
+_UNRESOLVED_REFERENCE = re.compile(r"\[([^\[\]]*)\]\[[^\[\]]*\]")
+"""A reference link whose label no definition names, left as written (``[text][label]``). No
+bracket inside either part: each of a run of unclosed ``[`` stops at the next one, rather than
+each looking to the sentence's end."""
 _PLAIN_WORD = re.compile(r"[a-z]{5,}")
 _SHORT_WORD = re.compile(r"[a-z]{3,}")
 _WORD_CHARACTER = re.compile(r"\w")
