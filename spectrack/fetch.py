@@ -36,7 +36,7 @@ from spectrack.dates import Clock, utc_now
 from spectrack.errors import FetchError, InputError, SpectrackError
 from spectrack.inflate import CorruptError, Inflater, TooLargeError
 from spectrack.pages import served_text
-from spectrack.sitemap import MAX_BYTES, ParsedSitemap, SitemapEntry, parse_sitemap
+from spectrack.sitemap import MAX_BYTES, ParsedSitemap, SitemapEntry, parse_sitemap, site_of
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -110,7 +110,8 @@ class _Retry(Exception):
 
 
 def host_of(url: str) -> str:
-    return urlsplit(url).netloc.lower()
+    """The ``host[:port]`` a request to ``url`` goes to, without the scheme's default port."""
+    return site_of(url)[1]
 
 
 def make_client(settings: FetchConfig) -> httpx.AsyncClient:
@@ -203,7 +204,7 @@ class Fetcher:
                 return response
             target = urljoin(current, response)
             parts = urlsplit(target)
-            if parts.scheme not in ("http", "https") or parts.netloc.lower() not in allowed:
+            if parts.scheme not in ("http", "https") or host_of(target) not in allowed:
                 raise FetchError(
                     f"{url}: redirected to {target}, another host; refused "
                     "(add the host to redirect_hosts in the source to allow it)"

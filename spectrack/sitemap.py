@@ -21,6 +21,7 @@ from spectrack.inflate import CorruptError, TooLargeError, inflate
 
 MAX_URLS = 50_000
 MAX_BYTES = 50 * 1024 * 1024
+DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,22 +64,37 @@ def well_formed(url: str) -> bool:
     return True
 
 
+def _netloc(scheme: str, netloc: str) -> str:
+    """``netloc`` without the scheme's default port: ``https://x:443/`` is ``https://x/``."""
+    default = DEFAULT_PORTS.get(scheme.lower())
+    if default is not None and netloc.endswith(f":{default}"):
+        return netloc[: -len(default) - 1]
+    return netloc
+
+
+def site_of(url: str) -> tuple[str, str]:
+    """The scheme and ``host[:port]`` of a well-formed ``url``, in lower case and without the
+    scheme's default port, as they name one site."""
+    parts = urlsplit(url)
+    return parts.scheme.lower(), _netloc(parts.scheme, parts.netloc.lower())
+
+
 def same_site(url: str, base: str) -> bool:
     """Whether ``url`` has the scheme and host (port included) of ``base``; False if malformed."""
     if not (well_formed(url) and well_formed(base)):
         return False
-    one, two = urlsplit(url), urlsplit(base)
-    return one.scheme.lower() == two.scheme.lower() and one.netloc.lower() == two.netloc.lower()
+    return site_of(url) == site_of(base)
 
 
 def one_document(url: str) -> str:
-    """The URL without a fragment or dot segments (``/a/../b``): the same document is fetched
-    either way, and must be one page of the store."""
+    """The URL without a fragment, dot segments (``/a/../b``) or its scheme's default port
+    (``:443``): the same document is fetched either way, and must be one page of the store."""
     parts = urlsplit(url)
     path = parts.path
     if "/." in path:
         path = urlsplit(urljoin(f"{parts.scheme}://{parts.netloc}/", path)).path
-    return urlunsplit(parts._replace(path=path, fragment=""))
+    netloc = _netloc(parts.scheme, parts.netloc)
+    return urlunsplit(parts._replace(netloc=netloc, path=path, fragment=""))
 
 
 def _parse_xml(data: bytes, url: str) -> Element:

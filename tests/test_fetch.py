@@ -12,7 +12,14 @@ import pytest
 
 from spectrack.config import FetchConfig
 from spectrack.errors import FetchError
-from spectrack.fetch import Fetcher, Response, make_client, markdown_text, read_sitemap
+from spectrack.fetch import (
+    Fetcher,
+    Response,
+    host_of,
+    make_client,
+    markdown_text,
+    read_sitemap,
+)
 from spectrack.serve import LocalSite, Reply, sitemap_xml
 from tests.conftest import RecordingSleep, in_turn, truncated
 
@@ -315,3 +322,11 @@ def test_sitemap_index_with_a_failing_child_is_incomplete(site: LocalSite) -> No
     assert [e.url for e in sitemap.entries] == [site.url("/a"), site.url("/b")]
     assert not sitemap.complete
     assert any("missing.xml: HTTP 404" in e for e in sitemap.errors)
+
+
+def test_a_default_port_written_out_is_the_same_host() -> None:
+    """A redirect from ``https://x/`` to ``https://x:443/`` stays on the host it was asked for."""
+    assert host_of("https://Docs.example.org:443/a") == "docs.example.org"
+    assert host_of("http://docs.example.org:80/a") == "docs.example.org"
+    assert host_of("http://docs.example.org:443/a") == "docs.example.org:443"
+    assert host_of("http://[::1]:80/a") == "[::1]"

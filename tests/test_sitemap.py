@@ -6,7 +6,7 @@ import pytest
 from spectrack.dates import Precision, parse_lastmod, parse_when
 from spectrack.errors import InputError, SitemapError
 from spectrack.serve import sitemap_xml
-from spectrack.sitemap import MAX_URLS, parse_sitemap
+from spectrack.sitemap import MAX_URLS, parse_sitemap, same_site
 
 BASE = "https://docs.example.org/sitemap.xml"
 
@@ -231,3 +231,29 @@ def test_external_entity_is_refused(tmp_path) -> None:
     with pytest.raises(SitemapError, match="refused") as error:
         parse_sitemap(xxe, BASE)
     assert "top secret" not in str(error.value)
+
+
+def test_a_default_port_written_out_names_the_same_site() -> None:
+    """``https://x:443/a`` is ``https://x/a``: neither another host nor another page."""
+    data = sitemap_xml(
+        {
+            "https://docs.example.org:443/a": None,
+            "https://docs.example.org/a": None,
+            "https://DOCS.example.org:443/b": None,
+            "https://docs.example.org:8443/c": None,
+        }
+    )
+    parsed = parse_sitemap(data, BASE)
+    assert [e.url for e in parsed.entries] == [
+        "https://docs.example.org/a",
+        "https://DOCS.example.org/b",
+    ]
+    assert parsed.warnings == (
+        f"sitemap {BASE}: 1 URL(s) on another scheme or host left out "
+        "(first: https://docs.example.org:8443/c)",
+    )
+    plain = sitemap_xml({"http://docs.example.org/a": None, "http://docs.example.org:80/b": None})
+    listed = parse_sitemap(plain, "http://docs.example.org:80/sitemap.xml").entries
+    assert [e.url for e in listed] == ["http://docs.example.org/a", "http://docs.example.org/b"]
+    assert same_site("https://docs.example.org:443/a", "https://docs.example.org/")
+    assert not same_site("http://docs.example.org:443/a", "https://docs.example.org/")
