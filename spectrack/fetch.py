@@ -109,16 +109,44 @@ class _Retry(Exception):
         self.after = after
 
 
+class _BadLocation(Exception):
+    """A redirect whose ``Location`` names no URL: every attempt would be answered the same."""
+
+    def __init__(self, location: str) -> None:
+        super().__init__(location)
+        self.location = location
+
+
+async def _refuse_bad_location(response: httpx.Response) -> None:
+    """httpx's response hook: `_BadLocation` for a redirect to an empty or malformed ``Location``.
+
+    httpx reads the ``Location`` of a redirect before handing the answer over, and a malformed
+    one (``http://[::1``) fails as a protocol error, which is retried like a broken connection;
+    an empty one is the page itself again, a loop until the redirect limit.
+    """
+    location = response.headers.get("location")
+    if response.status_code not in REDIRECT_STATUSES or location is None:
+        return
+    try:
+        httpx.URL(location)
+    except httpx.InvalidURL:
+        raise _BadLocation(location) from None
+    if not location.strip():
+        raise _BadLocation(location)
+
+
 def host_of(url: str) -> str:
     """The ``host[:port]`` a request to ``url`` goes to, without the scheme's default port."""
     return site_of(url)[1]
 
 
 def make_client(settings: FetchConfig) -> httpx.AsyncClient:
-    """The client `Fetcher` expects: no automatic redirects, decoding or retries of its own."""
+    """The client `Fetcher` expects: no automatic redirects, decoding or retries of its own, and
+    a redirect to no URL refused as soon as it comes."""
     return httpx.AsyncClient(
         timeout=httpx.Timeout(settings.timeout),
         follow_redirects=False,
+        event_hooks={"response": [_refuse_bad_location]},
         limits=httpx.Limits(max_connections=None, max_keepalive_connections=64),
         headers={"User-Agent": settings.user_agent},
     )
@@ -199,7 +227,13 @@ class Fetcher:
     ) -> Response:
         current = url
         for _ in range(MAX_REDIRECTS + 1):
-            response = await self._request(current, headers, limit)
+            try:
+                response = await self._request(current, headers, limit)
+            except _BadLocation as bad:
+                via = "" if current == url else f" (at {current})"
+                raise FetchError(
+                    f"{url}: redirected to {bad.location!r}{via}, which is no URL; not followed"
+                ) from None
             if isinstance(response, Response):
                 return response
             target = urljoin(current, response)

@@ -232,6 +232,22 @@ def test_redirect_loops_end(site: LocalSite) -> None:
         get(site, "/p")
 
 
+@pytest.mark.parametrize("location", ["", "http://[::1", "https://docs.example.org:port/q"])
+def test_a_redirect_to_no_url_fails_at_once_naming_it(site: LocalSite, location: str) -> None:
+    # An empty Location redirected the page to itself until the redirect limit; a malformed one
+    # was a "connection failed (RemoteProtocolError …)", retried with backoff.
+    site.routes["/p"] = Reply(308, headers={"Location": "/q"})
+    site.routes["/q"] = Reply(302, headers={"Location": location})
+    sleep = RecordingSleep()
+    with pytest.raises(FetchError) as failure:
+        get(site, "/p", sleep=sleep)
+    assert str(failure.value) == (
+        f"{site.url('/p')}: redirected to {location!r} (at {site.url('/q')}), which is no URL; "
+        "not followed"
+    )
+    assert site.requests == ["/p", "/q"] and sleep.delays == []
+
+
 def test_conditional_request_and_user_agent(site: LocalSite) -> None:
     seen: list[tuple[str | None, str | None]] = []
 
