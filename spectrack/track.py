@@ -76,7 +76,8 @@ class SourceSummary:
     listed: int = 0
     """Pages the sitemap lists that the source tracks."""
     fetched: int = 0
-    """Pages requested (conditional requests answered 304 included)."""
+    """Pages requested, answered or not (conditional requests answered 304 included): the
+    listed pages whose ``lastmod`` did not move, and no others, are not."""
     new: int = 0
     changed: Mapping[str, int] = field(default_factory=dict)
     """Changed pages by class: normative, editorial, formatting."""
@@ -215,14 +216,15 @@ class _SourceRun:
 
     async def get(self, url: str, state: PageState | None, conditional: bool) -> Response:
         use = state is not None and conditional
-        response = await self.fetcher.get(
+        # Counted as asked for, answered or not: a page that failed before any answer was
+        # fetched all the same, and counts among the failed.
+        self.counts["fetched"] += 1
+        return await self.fetcher.get(
             self.source.markdown_url(url),
             redirect_hosts=self.source.redirect_hosts,
             etag=state.etag if use and state else None,
             last_modified=state.last_modified if use and state else None,
         )
-        self.counts["fetched"] += 1
-        return response
 
     def upstream_time(self, entry: SitemapEntry, state: PageState | None) -> UpstreamTime:
         """The sitemap's lastmod when it moved since the last revision and is not in the future

@@ -625,6 +625,22 @@ def test_page_faults_leave_the_store_whole(
         assert_consistent(store, [first_head])
 
 
+def test_pages_that_failed_before_any_answer_count_as_fetched(
+    site: LocalSite, store: Path
+) -> None:
+    # "listed 3, fetched 1, failed 3": the pages asked for and never answered were left out.
+    config = make_config(site, store)
+    site.publish(V1, lastmod="2025-03-26")
+    site.routes["/spec/tools.md"] = Reply(503)
+    site.routes["/spec/prompts.md"] = truncated
+    site.routes["/spec/resources.md"] = Reply(404)
+    summary = fetch(config)
+    assert summary_lines(summary) == [
+        "spec: listed 3, fetched 3, new 0, changed 0 (normative 0, editorial 0, formatting 0), "
+        "unchanged 0, removed 0, unlisted 0, failed 3"
+    ]
+
+
 def oversized_sitemap(site: LocalSite) -> bytes:
     return sitemap_xml({site.url(f"/spec/p{i}"): None for i in range(50_001)})
 
