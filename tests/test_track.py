@@ -625,9 +625,7 @@ def test_page_faults_leave_the_store_whole(
         assert_consistent(store, [first_head])
 
 
-def test_pages_that_failed_before_any_answer_count_as_fetched(
-    site: LocalSite, store: Path
-) -> None:
+def test_pages_that_failed_before_any_answer_count_as_fetched(site: LocalSite, store: Path) -> None:
     # "listed 3, fetched 1, failed 3": the pages asked for and never answered were left out.
     config = make_config(site, store)
     site.publish(V1, lastmod="2025-03-26")
