@@ -33,8 +33,11 @@ class TimeSource(StrEnum):
 
 
 class Precision(StrEnum):
-    """How precise an upstream time is."""
+    """How precise an upstream time is: a ``lastmod`` of ``2025`` or ``2025-03`` gives the
+    first instant of that year or month, which is no edit on that day."""
 
+    YEAR = "year"
+    MONTH = "month"
     DAY = "day"
     SECOND = "second"
 
@@ -71,8 +74,8 @@ def _zone(text: str | None) -> timezone:
 def parse_lastmod(raw: str) -> UpstreamTime | None:
     """A W3C datetime (every form the sitemap protocol allows, and a space for ``T``) or None.
 
-    ``2024``, ``2024-05``, ``2024-05-06`` have day precision (the first day of the period, UTC);
-    forms with a time have second precision. Values that are not a valid date are None, and so
+    ``2024``, ``2024-05``, ``2024-05-06`` have year, month and day precision (the first day of
+    the period, UTC); forms with a time have second precision. Values that are not a valid date are None, and so
     are times before 1970 (git stores them but cannot read them back as an author date) and
     times that fall after the year 9999 in UTC.
     """
@@ -102,7 +105,14 @@ def _parse_w3c(raw: str) -> UpstreamTime | None:
         if parts["hour"] is None:
             day = date(int(parts["year"]), int(parts["month"] or 1), int(parts["day"] or 1))
             moment = datetime(day.year, day.month, day.day, tzinfo=UTC)
-            return UpstreamTime(moment, TimeSource.SITEMAP, Precision.DAY, raw)
+            precision = (
+                Precision.YEAR
+                if parts["month"] is None
+                else Precision.MONTH
+                if parts["day"] is None
+                else Precision.DAY
+            )
+            return UpstreamTime(moment, TimeSource.SITEMAP, precision, raw)
         fraction = (parts["fraction"] or "0")[:6].ljust(6, "0")
         moment = datetime(
             int(parts["year"]),
@@ -154,6 +164,20 @@ def git_date(moment: datetime) -> str:
     minutes = int(offset.total_seconds()) // 60
     sign = "-" if minutes < 0 else "+"
     return f"{int(moment.timestamp())} {sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d}"
+
+
+def period_text(moment: datetime, precision: Precision) -> str | None:
+    """A time known to the year, month or day as precise as it is known (``2025``, ``2025-03``,
+    ``2025-03-26``, in UTC); None for a time known to the second."""
+    day = moment.astimezone(UTC).date()
+    # Not strftime: its %Y leaves years before 1000 unpadded (glibc).
+    if precision is Precision.YEAR:
+        return f"{day.year:04d}"
+    if precision is Precision.MONTH:
+        return f"{day.year:04d}-{day.month:02d}"
+    if precision is Precision.DAY:
+        return day.isoformat()
+    return None
 
 
 def iso(moment: datetime) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from spectrack.dates import Precision, iso
+from spectrack.dates import iso, period_text
 from spectrack.diff import diff_texts
 from spectrack.markdown import scan
 from spectrack.model import PageReport, Report
@@ -119,10 +119,8 @@ def log_entries(
 
 
 def upstream_label(revision: Revision) -> str:
-    """The upstream time as precise as it is known: a date, or a UTC time."""
-    if revision.precision is Precision.DAY:
-        return revision.upstream_time.date().isoformat()
-    return iso(revision.upstream_time)
+    """The upstream time as precise as it is known: a year, month or date, or a UTC time."""
+    return period_text(revision.upstream_time, revision.precision) or iso(revision.upstream_time)
 
 
 def log_line(entry: LogEntry) -> str:

@@ -18,7 +18,7 @@ there is neither), **committer date** = when spectrack recorded it. Trailers say
     Spectrack-URL: https://example.org/specification/draft/server/tools
     Spectrack-Event: added | changed | removed
     Spectrack-Time-Source: sitemap | commit | fetch
-    Spectrack-Time-Precision: day | second
+    Spectrack-Time-Precision: year | month | day | second
     Spectrack-Lastmod: 2025-06-18              (the raw sitemap value, when there is one)
     Spectrack-Upstream-Commit: <sha>           (import-git)
 

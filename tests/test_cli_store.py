@@ -187,6 +187,17 @@ def test_log_lists_changes_newest_first_with_verdicts(
     assert code == 2 and "mcp/none: no such page" in err
 
 
+def test_log_shows_a_lastmod_as_precise_as_the_sitemap_gave_it(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A lastmod of "2025-03" read "2025-03-01": an edit on a day nobody named.
+    tracked.publish(V1, lastmod={"/spec/tools": "2025-03", "/spec/prompts": "2024"})
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    code, out, _ = run(capsys, "log")
+    shown = sorted((line.split()[0], line.split()[5]) for line in out.splitlines())
+    assert code == 0 and shown == [("2024", "mcp/spec/prompts"), ("2025-03", "mcp/spec/tools")]
+
+
 def test_diff_addresses_store_pages(tracked: LocalSite, capsys: pytest.CaptureFixture[str]) -> None:
     fetch_two_revisions(tracked, capsys)
     code, out, _ = run(capsys, "diff", "mcp/spec/tools", "--fail-on", "normative")

@@ -15,8 +15,8 @@ BASE = "https://docs.example.org/sitemap.xml"
     ("raw", "expected", "precision"),
     [
         ("2025-06-18", datetime(2025, 6, 18, tzinfo=UTC), Precision.DAY),
-        ("2025-06", datetime(2025, 6, 1, tzinfo=UTC), Precision.DAY),
-        ("2025", datetime(2025, 1, 1, tzinfo=UTC), Precision.DAY),
+        ("2025-06", datetime(2025, 6, 1, tzinfo=UTC), Precision.MONTH),
+        ("2025", datetime(2025, 1, 1, tzinfo=UTC), Precision.YEAR),
         ("2025-06-18T10:20Z", datetime(2025, 6, 18, 10, 20, tzinfo=UTC), Precision.SECOND),
         ("2025-06-18T10:20:30Z", datetime(2025, 6, 18, 10, 20, 30, tzinfo=UTC), Precision.SECOND),
         (

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 from urllib.parse import quote, urlsplit
 
-from spectrack.dates import Precision, TimeSource, UpstreamTime, iso
+from spectrack.dates import Precision, TimeSource, UpstreamTime, iso, period_text
 from spectrack.formats.text import keyword_summary
 from spectrack.model import Change, ChangeClass, Hunk, PageStatus
 from spectrack.pages import is_utf8
@@ -36,7 +36,12 @@ _STATUS_WORDS = {
     PageStatus.UNCHANGED: "recorded unchanged",
 }
 
-_PRECISION_WORDS = {Precision.DAY: "to the day", Precision.SECOND: "to the second"}
+_PRECISION_WORDS = {
+    Precision.YEAR: "to the year",
+    Precision.MONTH: "to the month",
+    Precision.DAY: "to the day",
+    Precision.SECOND: "to the second",
+}
 
 _SOURCE_WORDS = {
     TimeSource.SITEMAP: "from the site's sitemap",
@@ -136,9 +141,7 @@ def second_text(moment: datetime) -> str:
 
 
 def upstream_text(upstream: UpstreamTime) -> str:
-    if upstream.precision is Precision.DAY:
-        return day_text(upstream.time)
-    return second_text(upstream.time)
+    return period_text(upstream.time, upstream.precision) or second_text(upstream.time)
 
 
 def upstream_note(upstream: UpstreamTime) -> str:

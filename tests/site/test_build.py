@@ -113,6 +113,19 @@ def test_index_lists_the_changes_newest_upstream_edit_first(sample_site: BuiltSi
     assert not [tag for tag in scan.tags if "aria-label" in tag.attrs and tag.name == "span"]
 
 
+def test_a_lastmod_of_a_year_or_month_is_shown_as_that_year_or_month() -> None:
+    month = UpstreamTime(
+        datetime(2025, 3, 1, tzinfo=UTC), TimeSource.SITEMAP, Precision.MONTH, "2025-03"
+    )
+    year = UpstreamTime(
+        datetime(2024, 1, 1, tzinfo=UTC), TimeSource.SITEMAP, Precision.YEAR, "2024"
+    )
+    assert present.upstream_text(month) == "2025-03"
+    assert present.upstream_note(month) == "to the month, from the site's sitemap: 2025-03"
+    assert present.upstream_text(year) == "2024"
+    assert present.upstream_note(year) == "to the year, from the site's sitemap: 2024"
+
+
 def test_a_change_page_states_times_origin_counts_and_neighbours(sample_site: BuiltSite) -> None:
     data = sample_site.data
     entry = change(data, "c03")
