@@ -742,12 +742,14 @@ class Store:
                 else:
                     writer.finish()
                 self._cache = None
-                pending = self.path / ".git" / CHECKOUT_PENDING
-                if failed and pending.exists():
-                    # Undoes the files of the commits just dropped.
+                written = pending.exists()
+                if written:
+                    # After an interrupted run (Ctrl-C) too, whose commits are published: its
+                    # index would otherwise hold the files before it, which `git status` shows
+                    # as staged changes until the next run. The commits of a failed `whole` run
+                    # were dropped, and their files are undone so.
                     check_out(self.path, pending, functools.partial(git, self.path))
-            if pending.exists():
-                check_out(self.path, pending, functools.partial(git, self.path))
+            if written:
                 git(self.path, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet", check=False)
 
     def _require_branch_checked_out(self) -> None:

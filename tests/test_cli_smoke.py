@@ -2,6 +2,8 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,9 +12,11 @@ import pytest
 
 from spectrack.cli import main
 from spectrack.dates import Precision, TimeSource, UpstreamTime
+from spectrack.serve import LocalSite, Reply
 from spectrack.store import Store
 from tests.ci_support import run_cli
 from tests.conftest import StepClock
+from tests.storecheck import git
 
 
 def test_diff_exits_one_on_a_strengthened_requirement(tmp_path: Path, capsys) -> None:
@@ -159,6 +163,44 @@ def test_an_interrupted_command_says_so_and_exits_130(tmp_path: Path) -> None:
     assert process.returncode == 130
     # Click starts a new line first, past the ^C a terminal echoes.
     assert err.strip() == b"spectrack: aborted"
+
+
+def test_ctrl_c_during_a_fetch_keeps_its_commits_and_leaves_the_store_clean(
+    tmp_path: Path, site: LocalSite
+) -> None:
+    """The pages recorded before the Ctrl-C are committed, and `git status` of the store says
+    nothing: it showed their files as staged changes until the next run."""
+    pages = {f"/lamp/{name}": f"# {name}\n\nA lamp MAY dim.\n".encode() for name in "abc"}
+    reached, release = threading.Event(), threading.Event()
+
+    def hang(handler: object) -> Reply:
+        reached.set()
+        release.wait(30)
+        return Reply(500)
+
+    (tmp_path / "spectrack.toml").write_text(
+        f'[[source]]\nname = "lamps"\nsitemap = "{site.url("/sitemap.xml")}"\n'
+        'markdown = "{url}.md"\nconcurrency = 1\n'
+    )
+    fetch = [sys.executable, "-m", "spectrack", "fetch", "--quiet"]
+    site.publish(pages)
+    subprocess.run(fetch, cwd=tmp_path, check=True)
+    site.publish({path: body + b"\nA lamp MUST dim.\n" for path, body in pages.items()})
+    site.routes["/lamp/c.md"] = hang
+    process = subprocess.Popen(fetch, cwd=tmp_path, stderr=subprocess.PIPE)
+    try:
+        assert reached.wait(60)
+        # The pages before it are answered: their commits are on their way.
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        release.set()
+    assert (process.returncode, err) == (130, b"\nspectrack: aborted\n")
+    snapshots = tmp_path / "snapshots"
+    with Store.open(snapshots) as store:
+        assert [len(store.history(f"lamps/lamp/{name}")) for name in "abc"] == [2, 2, 1]
+    assert git(snapshots, "status", "--porcelain", "--untracked-files=all") == ""
 
 
 @pytest.mark.parametrize("launch", ["python -m spectrack", "installed script"])

@@ -544,6 +544,22 @@ def test_many_changes_are_named_by_a_few(store: Store) -> None:
         pass
 
 
+def test_an_interrupted_run_keeps_its_commits_and_leaves_the_index_clean(store: Store) -> None:
+    # Ctrl-C after some commits: they were kept, but the index still held the files before the
+    # run, and `git status` showed their state files and pages as staged changes.
+    with store.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n\nServers SHOULD retry.\n", day("2025-03-26"))
+    with pytest.raises(KeyboardInterrupt), store.writer(StepClock()) as writer:
+        writer.record("mcp", URL, b"# Tools\n\nServers MUST retry.\n", day("2025-04-01"))
+        writer.update("mcp", URL, etag='"v2"')
+        raise KeyboardInterrupt
+    assert [r.event for r in store.history("mcp/spec/tools")][-1] is RevisionEvent.CHANGED
+    assert store.state("mcp/spec/tools").etag == '"v2"'  # type: ignore[union-attr]
+    assert git(store.path, "status", "--porcelain", "--untracked-files=all") == ""
+    assert not (store.path / ".git" / CHECKOUT_PENDING).exists()
+    assert_consistent(store.path)
+
+
 def test_a_killed_runs_files_are_repaired_but_an_edit_beside_them_refuses_first(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
