@@ -52,7 +52,7 @@ from spectrack.releaserun import releases_summary_lines, run_releases
 from spectrack.site.publish import publish as publish_site
 from spectrack.site.serve import serve as serve_site
 from spectrack.store import Store
-from spectrack.targets import compare_targets
+from spectrack.targets import compare_targets, read_as_note, read_as_notes
 from spectrack.track import run_fetch, summary_lines
 
 
@@ -307,12 +307,16 @@ def diff(
     if repo is not None and since is not None:
         raise click.UsageError("--repo names git revisions to compare; --since reads the store")
     acks = gather_acks(ack_file, optional_config(config_file))
+    store_path = store_location(config_file, store_dir)
+    if not paths and repo is None and since is None:
+        for note in read_as_notes(store_path, [a for a in (old, new) if a is not None]):
+            _echo(f"spectrack: note: {note}", err=True)
     comparison = compare_targets(
         old,
         new,
         paths,
         repo,
-        store_path=store_location(config_file, store_dir),
+        store_path=store_path,
         since=parse_when(since) if since is not None else None,
         sources=sources,
     )
@@ -411,6 +415,9 @@ def log(
     PAGE is a store path without .md, or a page URL; without it, every page.
     """
     with Store.open(store_location(config_file, store_dir)) as store:
+        note = read_as_note(store, page) if page else None
+        if note is not None:
+            _echo(f"spectrack: note: {note}", err=True)
         entries = log_entries(
             store,
             page=store.resolve(page) if page else None,

@@ -656,12 +656,8 @@ class Store:
     def find(self, name: str) -> str | None:
         """Like `resolve`, but None when nothing matches."""
         if "://" in name:
-            by_url = self._pages_by_url()
-            wanted = _page_address(name)
-            for variant in (wanted, wanted.rstrip("/"), wanted.rstrip("/") + "/"):
-                if variant in by_url:
-                    return by_url[variant]
-            return None
+            found = self._find_url(name)
+            return None if found is None else found[1]
         page = name.strip("/")
         page = page[: -len(PAGE_SUFFIX)] if page.endswith(PAGE_SUFFIX) else page
         if not page or page.startswith("."):
@@ -670,6 +666,27 @@ class Store:
             r.page == page for r in self.revisions()
         ):
             return page
+        return None
+
+    def url_read_as(self, name: str) -> str | None:
+        """The page URL of the store that the URL ``name`` is read as when it is none itself but
+        for its trailing slash (``…/tools/`` read as ``…/tools``, or the other way); None when
+        it names a page as written, or none at all. A site may serve the two as two pages, and
+        the store keeps them apart: the URL as written always wins, and a caller says so when
+        the other was read."""
+        found = self._find_url(name) if "://" in name else None
+        if found is None or found[0] == _page_address(name):
+            return None
+        return found[0]
+
+    def _find_url(self, name: str) -> tuple[str, str] | None:
+        """The page URL of the store that ``name`` names, and its page id: ``name`` itself, else
+        with its trailing slash dropped or added."""
+        by_url = self._pages_by_url()
+        wanted = _page_address(name)
+        for variant in (wanted, wanted.rstrip("/"), wanted.rstrip("/") + "/"):
+            if variant in by_url:
+                return variant, by_url[variant]
         return None
 
     def _pages_by_url(self) -> dict[str, str]:

@@ -63,6 +63,25 @@ def parse_page_ref(argument: str, store: Store | None = None) -> PageRef:
     return PageRef(argument)
 
 
+def read_as_note(store: Store, name: str) -> str | None:
+    """What a page URL was read as, when the store has no page of it as written but one of it
+    with its trailing slash dropped or added (see `Store.url_read_as`)."""
+    url = store.url_read_as(name)
+    if url is None:
+        return None
+    return f"{name} is no page URL of the store; read as {url} ({store.find(name)})"
+
+
+def read_as_notes(store_path: Path, arguments: Sequence[str]) -> list[str]:
+    """`read_as_note` for each page URL among the arguments of ``spectrack diff``."""
+    urls = [argument for argument in arguments if "://" in argument]
+    if not urls or not (store_path / ".git").exists():
+        return []
+    with Store.open(store_path) as store:
+        notes = (read_as_note(store, parse_page_ref(url, store).name) for url in urls)
+        return [note for note in notes if note is not None]
+
+
 def _revision(store: Store, page: str, at: str | None) -> Revision | None:
     """The revision of ``page`` in force at ``at`` (latest when None)."""
     if at is None:

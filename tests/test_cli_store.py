@@ -238,6 +238,23 @@ def test_a_page_url_copied_from_a_browser_addresses_the_page(
     assert [page["status"] for page in json.loads(out)["pages"]] == ["added"]
 
 
+def test_a_url_with_or_without_its_trailing_slash_says_which_page_it_was_read_as(
+    tracked: LocalSite, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # …/jars/ and …/jars are two pages of the store; …/lids/ found …/lids without a word.
+    tracked.publish({"/jars": b"# Jars\n", "/jars/": b"# Jar index\n", "/lids": b"# Lids\n"})
+    assert run(capsys, "fetch", "--quiet")[0] == 0
+    for url, page in (("/jars/", "mcp/jars/index"), ("/jars", "mcp/jars")):
+        code, out, err = run(capsys, "log", tracked.url(url))
+        assert (code, err) == (0, "") and [line.split()[5] for line in out.splitlines()] == [page]
+    lids = tracked.url("/lids")
+    note = f"spectrack: note: {lids}/ is no page URL of the store; read as {lids} (mcp/lids)\n"
+    code, out, err = run(capsys, "log", lids + "/")
+    assert (code, err) == (0, note) and out.split()[5] == "mcp/lids"
+    code, out, err = run(capsys, "diff", lids + "/", "--format", "json")
+    assert (code, err) == (0, note) and json.loads(out)["pages"][0]["path"] == "mcp/lids.md"
+
+
 def test_a_page_name_that_is_not_utf8_is_no_page_of_the_store(
     tracked: LocalSite, capsys: pytest.CaptureFixture[str]
 ) -> None:
