@@ -8,7 +8,8 @@ For each source, in order:
    page with ``everything``), conditionally when an ETag or Last-Modified is known
    (unconditionally with ``everything``).
 3. Store each body (one commit per changed page, see `spectrack.store`) and classify the change
-   with the diff engine for the summary.
+   with the diff engine for the summary. A listed page redirected to another listed page is
+   that page under another address, and is recorded once, as that page.
 4. When every sitemap file was read, check the pages the sitemap no longer lists: 404/410, or a
    redirect to a page the sitemap lists (the page moved there), makes them removal candidates,
    an answer keeps them, marked unlisted. When the candidates are more than ``max_removal`` of
@@ -183,6 +184,8 @@ class _SourceRun:
         """Pages to remove, each with why."""
         self.listed_entries: Sequence[SitemapEntry] = ()
         self._served_at: dict[str, str] | None = None
+        self.aliases: list[tuple[str, str]] = []
+        """Listed pages that redirect to another listed page, each with that page."""
 
     def fail(self, url: str, message: str) -> None:
         self.failures.append(PageFailure(url, message))
@@ -244,7 +247,14 @@ class _SourceRun:
         url = entry.url
         try:
             response = await self.get(url, state, conditional)
-            if response.status == 304 and state is not None:
+            alias_of = self.redirected_to_listed(url, response)
+            if alias_of is not None:
+                # Another address of a page the sitemap lists too (a renamed page's old URL
+                # left in the sitemap): recorded, it would hold that page's text and record
+                # each of its edits a second time. What it holds from before stays as it is.
+                self.aliases.append((url, alias_of))
+                self.counts["unchanged"] += 1
+            elif response.status == 304 and state is not None:
                 self.writer.update(self.source.name, url, lastmod=entry.lastmod_raw, unlisted=False)
                 self.counts["unchanged"] += 1
             elif response.status == 200:
@@ -281,15 +291,22 @@ class _SourceRun:
             }
         return self._served_at.get(_url_key(served))
 
+    def redirected_to_listed(self, url: str, response: Response) -> str | None:
+        """The listed page other than ``url`` that the request for ``url``'s page was
+        redirected to, if any."""
+        if response.url == _url_key(self.source.markdown_url(url)):
+            return None
+        moved_to = self.listed_page_at(response.url)
+        return None if moved_to == url else moved_to
+
     async def unlisted(self, state: PageState) -> None:
         url = state.url
         try:
             response = await self.get(url, state, conditional=True)
-            requested = _url_key(self.source.markdown_url(url))
-            moved_to = None if response.url == requested else self.listed_page_at(response.url)
+            moved_to = self.redirected_to_listed(url, response)
             if response.status in GONE_STATUSES:
                 self.gone.append((state, "no longer listed; answers 404/410"))
-            elif moved_to is not None and moved_to != url:
+            elif moved_to is not None:
                 # Redirected to a page the sitemap lists: the page moved there (a renamed page
                 # whose old URL redirects). Kept, it would hold the other page's text and record
                 # each of its edits a second time.
@@ -359,6 +376,7 @@ class _SourceRun:
                 f"{urlsplit(sitemap.entries[0].url).path}); check the globs",
             )
         self.counts["listed"] = len(listed)
+        self.listed_entries = listed
         states = dict(self.writer.states(source.name))
         self.continue_moved(listed, states)
         jobs = []
@@ -379,7 +397,6 @@ class _SourceRun:
         tracked = [state for url, state in states.items() if source.wants(urlsplit(url).path)]
         if sitemap.complete:
             listed_urls = {e.url for e in listed}
-            self.listed_entries = listed
             jobs += [
                 self.unlisted(state)
                 for state in sorted(tracked, key=lambda state: state.url)
@@ -394,6 +411,13 @@ class _SourceRun:
         await asyncio.gather(
             *(self.listed(entry, None, conditional=not everything) for entry in new_pages)
         )
+        if self.aliases:
+            first, target = min(self.aliases)
+            self.progress.warn(
+                f"sitemap {source.sitemap}: {len(self.aliases)} listed page(s) redirect to other "
+                f"pages the sitemap lists, and are recorded once, as those (first: {first} → "
+                f"{target})"
+            )
         return self.summary()
 
     def continue_moved(self, listed: Sequence[SitemapEntry], states: dict[str, PageState]) -> None:

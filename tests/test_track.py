@@ -307,6 +307,47 @@ def test_a_page_renamed_with_a_redirect_is_removed_not_kept_as_a_copy(
     assert_consistent(store)
 
 
+class Warnings(SilentProgress):
+    def __init__(self) -> None:
+        super().__init__()
+        self.said: list[str] = []
+
+    def warn(self, message: str) -> None:
+        self.said.append(message)
+
+
+def test_a_listed_page_that_redirects_to_another_listed_page_is_recorded_once(
+    site: LocalSite, store: Path
+) -> None:
+    # /spec/old, renamed /spec/new, is still listed and redirects there: it was stored with
+    # /spec/new's text, and each edit of /spec/new was recorded (and alerted) twice.
+    config, old = fetched_with_an_old_page(site, store)
+    before = head(store)
+    renamed = {**old, "/spec/new": b"# New\n\nClients MUST retry twice.\n"}
+    for day, text in (("2025-01-02", b"MUST"), ("2025-01-03", b"SHOULD")):
+        site.publish(
+            {**renamed, "/spec/new": renamed["/spec/new"].replace(b"MUST", text)}, lastmod=day
+        )
+        site.routes["/spec/old.md"] = Reply(301, b"", {"Location": "/spec/new.md"})
+        warnings = Warnings()
+        summary = fetch(config, progress=warnings).sources[0]
+        assert (summary.listed, summary.unchanged, summary.removed) == (8, 7, 0), "6 pages and old"
+        assert warnings.said == [
+            f"sitemap {config.sources[0].sitemap}: 1 listed page(s) redirect to other pages the "
+            f"sitemap lists, and are recorded once, as those (first: {site.url('/spec/old')} → "
+            f"{site.url('/spec/new')})"
+        ]
+    assert (summary.new, summary.changed["normative"]) == (0, 1)
+    with Store.open(store) as opened:
+        assert [r.event for r in opened.history("spec/spec/old")] == [RevisionEvent.ADDED]
+        assert [r.event for r in opened.history("spec/spec/new")] == [
+            RevisionEvent.ADDED,
+            RevisionEvent.CHANGED,
+        ]
+    assert page_bytes(store, "spec/spec/old") == old["/spec/old"], "its own text stays"
+    assert_consistent(store, [before])
+
+
 def test_a_page_redirected_to_a_page_the_sitemap_does_not_list_stays_unlisted(
     site: LocalSite, store: Path
 ) -> None:
