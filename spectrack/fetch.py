@@ -36,7 +36,14 @@ from spectrack.dates import Clock, utc_now
 from spectrack.errors import FetchError, InputError, SpectrackError
 from spectrack.inflate import CorruptError, Inflater, TooLargeError
 from spectrack.pages import served_text
-from spectrack.sitemap import MAX_BYTES, ParsedSitemap, SitemapEntry, parse_sitemap, site_of
+from spectrack.sitemap import (
+    MAX_BYTES,
+    ParsedSitemap,
+    SitemapEntry,
+    parse_sitemap,
+    site_of,
+    without_default_port,
+)
 
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -237,8 +244,10 @@ class Fetcher:
             if isinstance(response, Response):
                 return response
             target = urljoin(current, response)
-            parts = urlsplit(target)
-            if parts.scheme not in ("http", "https") or host_of(target) not in allowed:
+            scheme = urlsplit(target).scheme
+            # An allowed host:443 is the host of an https URL, as https://host:443/ is.
+            hosts = {without_default_port(scheme, host) for host in allowed}
+            if scheme not in ("http", "https") or host_of(target) not in hosts:
                 raise FetchError(
                     f"{url}: redirected to {target}, another host; refused "
                     "(add the host to redirect_hosts in the source to allow it)"

@@ -64,7 +64,7 @@ def well_formed(url: str) -> bool:
     return True
 
 
-def _netloc(scheme: str, netloc: str) -> str:
+def without_default_port(scheme: str, netloc: str) -> str:
     """``netloc`` without the scheme's default port: ``https://x:443/`` is ``https://x/``."""
     default = DEFAULT_PORTS.get(scheme.lower())
     if default is not None and netloc.endswith(f":{default}"):
@@ -76,7 +76,7 @@ def site_of(url: str) -> tuple[str, str]:
     """The scheme and ``host[:port]`` of a well-formed ``url``, in lower case and without the
     scheme's default port, as they name one site."""
     parts = urlsplit(url)
-    return parts.scheme.lower(), _netloc(parts.scheme, parts.netloc.lower())
+    return parts.scheme.lower(), without_default_port(parts.scheme, parts.netloc.lower())
 
 
 def same_site(url: str, base: str) -> bool:
@@ -93,7 +93,7 @@ def one_document(url: str) -> str:
     path = parts.path
     if "/." in path:
         path = urlsplit(urljoin(f"{parts.scheme}://{parts.netloc}/", path)).path
-    netloc = _netloc(parts.scheme, parts.netloc)
+    netloc = without_default_port(parts.scheme, parts.netloc)
     return urlunsplit(parts._replace(netloc=netloc, path=path, fragment=""))
 
 

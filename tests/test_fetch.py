@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from http.server import BaseHTTPRequestHandler
 
+import httpx
 import pytest
 
 from spectrack.config import FetchConfig
@@ -346,3 +347,29 @@ def test_a_default_port_written_out_is_the_same_host() -> None:
     assert host_of("http://docs.example.org:80/a") == "docs.example.org"
     assert host_of("http://docs.example.org:443/a") == "docs.example.org:443"
     assert host_of("http://[::1]:80/a") == "[::1]"
+
+
+@pytest.mark.parametrize(
+    ("allowed", "location"),
+    [
+        ("cdn.example.org", "https://cdn.example.org:443/p"),
+        ("cdn.example.org:443", "https://cdn.example.org/p"),
+        ("cdn.example.org:443", "https://cdn.example.org:443/p"),
+    ],
+)
+def test_a_redirect_host_with_or_without_its_default_port_is_that_host(
+    allowed: str, location: str
+) -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.host == "docs.example.org":
+            return httpx.Response(301, headers={"Location": location})
+        return httpx.Response(200, stream=httpx.ByteStream(PAGE.body))
+
+    async def main() -> Response:
+        transport = httpx.MockTransport(answer)
+        async with httpx.AsyncClient(transport=transport) as client:
+            fetcher = Fetcher(client, SETTINGS, sleep=RecordingSleep())
+            return await fetcher.get("https://docs.example.org/p", redirect_hosts=[allowed])
+
+    response = asyncio.run(main())
+    assert (response.status, response.url) == (200, "https://cdn.example.org/p")
