@@ -136,7 +136,9 @@ async def _refuse_bad_location(response: httpx.Response) -> None:
         return
     try:
         httpx.URL(location)
-    except httpx.InvalidURL:
+        # What httpx accepts, urllib may not (``//[bad``, a host of an unclosed bracket).
+        urlsplit(urljoin(str(response.url), location))
+    except (httpx.InvalidURL, ValueError):
         raise _BadLocation(location) from None
     if not location.strip():
         raise _BadLocation(location)

@@ -233,7 +233,9 @@ def test_redirect_loops_end(site: LocalSite) -> None:
         get(site, "/p")
 
 
-@pytest.mark.parametrize("location", ["", "http://[::1", "https://docs.example.org:port/q"])
+@pytest.mark.parametrize(
+    "location", ["", "http://[::1", "https://docs.example.org:port/q", "//[docs.example.org"]
+)
 def test_a_redirect_to_no_url_fails_at_once_naming_it(site: LocalSite, location: str) -> None:
     # An empty Location redirected the page to itself until the redirect limit; a malformed one
     # was a "connection failed (RemoteProtocolError …)", retried with backoff.
