@@ -238,3 +238,40 @@ def test_an_item_after_a_condition_is_quoted_with_its_plain_lead_in() -> None:
     (change,) = [c for c in report.changes if c.change_class.value == "normative"]
     assert change.new is not None
     assert change.new.text == "Kettle owners: If hot, MUST descale weekly."
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The subject after a phrase or a clause that opens the sentence before.
+        (
+            "When idle, clients connect. They MUST retry.",
+            "When idle, servers connect. They MUST retry.",
+        ),
+        (
+            "Jars open and the clients connect. They MUST retry.",
+            "Jars open and the servers connect. They MUST retry.",
+        ),
+    ],
+)
+def test_a_pronoun_left_standing_for_another_subject_after_an_opening_clause_is_normative(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) == "normative"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "When idle, clients connect. They MUST retry.",
+            "When idle, clients call. They MUST retry.",
+        ),
+        ("Clients connect. They MUST retry.", "When idle, clients connect. They MUST retry."),
+        ("Also. They MUST retry.", "Moreover. They MUST retry."),
+    ],
+)
+def test_a_pronoun_after_an_opening_clause_that_keeps_its_subject_stays_editorial(
+    old: str, new: str
+) -> None:
+    assert verdict(old, new) in {"formatting", "editorial"}

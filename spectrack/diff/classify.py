@@ -1025,7 +1025,7 @@ subject's noun is missed ("Each cold glass jar …"), which errs towards an aler
 
 def _subjects(text: str) -> str:
     """The words that the clauses of ``text`` start with, where their subjects stand (see
-    `_SUBJECT_WORDS`)."""
+    `_SUBJECT_WORDS`), each clause's parted from the next by a comma."""
     subjects = []
     for clause in _CLAUSE_JOINT.split(text):
         words = words_of(clause)
@@ -1033,11 +1033,14 @@ def _subjects(text: str) -> str:
             (index for index, word in enumerate(words) if word not in _CLAUSE_OPENERS),
             len(words),
         )
+        subject = []
         for word in words[start : start + _SUBJECT_WORDS]:
             if word in _DETERMINERS:
                 break
-            subjects.append(word)
-    return " ".join(subjects)
+            subject.append(word)
+        if subject:
+            subjects.append(" ".join(subject))
+    return ", ".join(subjects)
 
 
 def antecedent_of(unit: Unit, place: int | None = None) -> str:
@@ -1107,16 +1110,24 @@ def _named(text: str) -> frozenset[str]:
 
 
 def _other_noun(old: str, new: str) -> bool:
-    """Whether two sentences' subjects (see `_subjects`) name other nouns: neither's first word
-    stands among the other's, put in the plural or mended by a letter ("Cleints" → "Clients"),
-    so not where a verb changed ("Clients connect" → "Clients call") or a phrase came before
-    ("Once ready, the client connects")."""
-    before, after = ([singular(word) for word in text.split()] for text in (old, new))
-    return not (_among(before[:1], after) or _among(after[:1], before))
+    """Whether two sentences' subjects (see `_subjects`) name other nouns: on each side, the
+    first word of a clause's subject stands nowhere among the other side's, put in the plural
+    or mended by a letter ("Cleints" → "Clients"), so not where a verb changed ("Clients
+    connect" → "Clients call") or a phrase came before ("Once ready, the client connects"), but
+    also where the subject after such a phrase changed ("When idle, clients connect" → "When
+    idle, servers connect")."""
+    return _first_word_not_among(old, new) and _first_word_not_among(new, old)
 
 
-def _among(first: Sequence[str], words: Sequence[str]) -> bool:
-    return any(edit_distance(word, other, 1) <= 1 for word in first for other in words)
+def _first_word_not_among(subjects: str, other: str) -> bool:
+    """Whether the first word of one of the clauses' ``subjects`` (see `_subjects`) is none of
+    the words of ``other``'s, in the singular and up to a letter."""
+    words = [singular(word) for word in words_of(other)]
+    return any(
+        all(edit_distance(singular(clause[0]), word, 1) > 1 for word in words)
+        for clause in map(str.split, subjects.split(","))
+        if clause
+    )
 
 
 def _cells_kept(old: str, new: str) -> bool:
