@@ -63,3 +63,25 @@ def test_the_word_header_in_the_next_sentence_names_no_header() -> None:
     old = page.format(name="Jar-Id")
     new = page.format(name="JAR-ID")
     assert _classes(old, new) == ["normative"]
+
+
+def test_a_name_the_sentence_calls_a_key_keeps_its_case_though_the_page_calls_it_a_header() -> None:
+    page = (
+        "# Relays\n\n"
+        "Relays MUST send the `Jar-Id` header on each request.\n\n"
+        "The body's `{name}` key MUST hold the jar's number.\n"
+    )
+    old = page.format(name="Jar-Id")
+    new = page.format(name="JAR-ID")
+    assert _classes(old, new) == ["normative"]
+
+
+def test_a_value_the_sentence_sets_keeps_its_case_though_the_page_calls_it_a_header() -> None:
+    page = (
+        "# Relays\n\n"
+        "Relays MUST send the `Jar-Mode` header on each request.\n\n"
+        "A relay MUST set its lid's mode to `{name}`.\n"
+    )
+    old = page.format(name="Jar-Mode")
+    new = page.format(name="JAR-MODE")
+    assert _classes(old, new) == ["normative"]

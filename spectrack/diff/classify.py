@@ -1260,13 +1260,13 @@ def same_code(
     (one that stands beside the word "header": see `_header_names`), which HTTP reads in any
     case, is the same in another (see `_HEADER_NAME`); so is one of ``page_headers``, the names
     the page gives headers elsewhere, where a sentence names the header alone ("a request
-    without a `Jar-Id`").
+    without a `Jar-Id`"), not where it names something else so (see `_named_otherwise`).
     """
     old_terms = [term for sentence in old for term in sentence.code]
     new_terms = [term for sentence in new for term in sentence.code]
     if old_terms == new_terms:
         return True
-    headers = _header_names((*old, *new)) | page_headers
+    headers = _header_names((*old, *new)) | (page_headers - _named_otherwise((*old, *new)))
     if headers and [_as_http_reads(term, headers) for term in old_terms] == [
         _as_http_reads(term, headers) for term in new_terms
     ]:
@@ -1374,6 +1374,19 @@ def _names_a_header(text: str, found: re.Match[str]) -> bool:
         _beside_header_word(text, found.start(), found.end())
         and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
         and _OTHER_NAME.match(text, found.end()) is None
+    )
+
+
+def _named_otherwise(sentences: Iterable[Sentence]) -> frozenset[str]:
+    """The names, in lowercase, that ``sentences`` give as a value or as the name of something
+    else than a header (see `_names_a_header`): "the body's `Jar-Id` key" names a key, which
+    keeps its case, though the page calls a header so elsewhere."""
+    return frozenset(
+        found[0].lower()
+        for sentence in sentences
+        for found in _HYPHENATED.finditer(sentence.text)
+        if _OTHER_NAME.match(sentence.text, found.end())
+        or _AS_A_VALUE.search(sentence.text, max(0, found.start() - 12), found.start())
     )
 
 
