@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spectrack import normative
-from spectrack.diff import align, classify, diff_texts
+from spectrack.diff import align, classify, diff_texts, engine
 from spectrack.diff import lines as line_module
 from spectrack.diff.align import _candidates as align_candidates
 from spectrack.diff.align import pair_by_similarity, similarity
@@ -659,3 +659,32 @@ def test_unclosed_footnote_marks_are_read_in_work_linear_in_the_paragraph(
     short, long = (f"Kettles MUST pour {piece * count} hot.\n" for count in (200, 800))
     per_character = [traced_lines(text, name) / len(text) for text in (short, long)]
     assert per_character[1] <= 1.5 * per_character[0], per_character
+
+
+def traced_engine_lines(old: str, new: str) -> int:
+    """The lines of `spectrack.diff.engine` run to diff two pages: work counted in its loops."""
+    count = 0
+
+    def trace(frame, event, arg):  # type: ignore[no-untyped-def]
+        nonlocal count
+        if frame.f_code.co_filename != engine.__file__:
+            return None
+        count += event == "line"
+        return trace
+
+    sys.settrace(trace)
+    try:
+        diff_texts(old, new, "page.md")
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def test_reworded_items_of_a_list_in_order_are_placed_in_work_linear_in_the_list() -> None:
+    # Each item asked where it stands among its list's, which were filtered anew for each one.
+    def page(count: int, word: str) -> str:
+        steps = "".join(f"{i + 1}. heat {word}jar number {i}\n" for i in range(count))
+        return f"# Kettles\n\nThe kettle MUST take these steps in this order:\n\n{steps}"
+
+    per_item = [traced_engine_lines(page(n, ""), page(n, "the ")) / n for n in (200, 800)]
+    assert per_item[1] <= 1.5 * per_item[0], per_item

@@ -439,10 +439,24 @@ class _ListOrders:
     def __init__(self, windows: Sequence[tuple[list[Unit], list[Unit]]]) -> None:
         self._windows = windows
         self._sides: tuple[dict[str, list[str]], dict[str, list[str]]] | None = None
+        # By the keys of the requirement on each side: where each item both lists hold stands
+        # among them, worked out once for all the items of a list that ask.
+        self._places: dict[tuple[str, str], tuple[dict[str, int], dict[str, int]]] = {}
 
     def moved_within(self, old: Unit, new: Unit) -> bool:
         """Whether an item stands elsewhere among the items both sides of its list hold (not
         where its whole list moved, past a heading or to another section)."""
+        lists = (old.lead_in_key, new.lead_in_key)
+        places = self._places.get(lists)
+        if places is None:
+            places = self._places[lists] = self._shared_places(*lists)
+        before, after = places
+        key = _item_words(old)
+        return key in before and before[key] != after[key]
+
+    def _shared_places(self, old_key: str, new_key: str) -> tuple[dict[str, int], dict[str, int]]:
+        """Where each item that the old list of ``old_key`` and the new one of ``new_key`` both
+        hold first stands among the items they share, on each side."""
         if self._sides is None:
             self._sides = ({}, {})
             for units in self._windows:
@@ -450,13 +464,18 @@ class _ListOrders:
                     for unit in found:
                         if unit.lead_in is not None:
                             side.setdefault(unit.lead_in_key, []).append(_item_words(unit))
-        before = self._sides[0].get(old.lead_in_key, [])
-        after = self._sides[1].get(new.lead_in_key, [])
+        before = self._sides[0].get(old_key, [])
+        after = self._sides[1].get(new_key, [])
         shared = set(before) & set(after)
-        before = [key for key in before if key in shared]
-        after = [key for key in after if key in shared]
-        key = _item_words(old)
-        return key in shared and before.index(key) != after.index(key)
+        return _first_places(before, shared), _first_places(after, shared)
+
+
+def _first_places(items: Sequence[str], shared: Container[str]) -> dict[str, int]:
+    """Where each of ``items`` that is ``shared`` first stands among those that are."""
+    places: dict[str, int] = {}
+    for place, item in enumerate(item for item in items if item in shared):
+        places.setdefault(item, place)
+    return places
 
 
 def _item_words(unit: Unit) -> str:
