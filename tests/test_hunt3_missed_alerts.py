@@ -72,6 +72,10 @@ def test_a_series_reordered_beside_a_clause_stays_editorial(old: str, new: str) 
             "## Clients\n\n**MUST** retry.\n\n## Servers\n\nThey listen.",
             "## Clients\n\n## Servers\n\nThey listen.\n\n**MUST** retry.",
         ),
+        (
+            "## Client rules\n\nMUST retry.\n\n## Server rules\n\nMUST log.",
+            "## Client rules\n\nMUST log.\n\n## Server rules\n\nMUST retry.",
+        ),
         # So does a pronoun that opens its paragraph.
         (
             "## Clients\n\nThey MUST retry.\n\n## Servers\n\nThey listen.",
@@ -99,6 +103,11 @@ def test_a_requirement_moved_to_another_heading_that_names_its_subject_is_normat
         ),
         # Moved under its own heading, or a sentence with a subject of its own moved.
         ("## Clients\n\nMUST retry.\n\nMUST log.", "## Clients\n\nMUST log.\n\nMUST retry."),
+        # Moved under its own heading, reworded with the same nouns.
+        (
+            "## Client rules\n\nMUST retry.\n\nJars open.\n\nLids shut.",
+            "## Rules for clients\n\nJars open.\n\nLids shut.\n\nMUST retry.",
+        ),
         (
             "## Clients\n\nClients MUST retry.\n\n## Servers\n\nThey listen.",
             "## Clients\n\n## Servers\n\nThey listen.\n\nClients MUST retry.",

@@ -1103,9 +1103,17 @@ def subject_moved(
     return _other_noun(before[1], after[1])
 
 
+_JOINING_WORDS = ARTICLES | {"for", "of", "to", "in", "on", "by", "with", "and", "or"}
+"""Words that join the nouns a heading names ("Rules for clients") and name nothing."""
+
+
 def _named(text: str) -> frozenset[str]:
+    """What a heading names: its words in the singular, without numbers or `_JOINING_WORDS`
+    ("## 2. Client rules" and "## Rules for clients" name the same)."""
     return frozenset(
-        singular(word) for word in words_of(text) if not _is_number(word) and word not in ARTICLES
+        singular(word)
+        for word in words_of(text)
+        if not _is_number(word) and word not in _JOINING_WORDS
     )
 
 
