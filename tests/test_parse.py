@@ -107,6 +107,8 @@ def test_blocks_keep_their_source_and_details() -> None:
         ('---\ntitle: "Pumps \\"Pro\\""\n---\n\nText.\n', 'Pumps "Pro"'),
         ("---\ntitle: 'Pump''s guide'\n---\n\nText.\n", "Pump's guide"),
         ("---\ntitle: Pumps\n---\n\n# Hoses\n", "Pumps"),
+        ('---\n"title": Pumps\n---\n\nText.\n', "Pumps"),
+        ("---\n'title': 'Pumps'\n---\n\nText.\n", "Pumps"),
         ('+++\ntitle = "Pumps \\"Pro\\""\nweight = 2\n+++\n\n# Hoses\n', 'Pumps "Pro"'),
         ("+++\ntitle = 'Pumps'\n+++\n", "Pumps"),
         ("---\ntitle: >-\n  Pumps and\n  hoses\nweight: 2\n---\n", "Pumps and hoses"),

@@ -78,7 +78,10 @@ _FLAG_VALUES = frozenset({"", "{true}", "{false}", "true", "false"})
 
 _CSS_CLASSES = re.compile(r"\s*[\w-]+(?:\s+[\w-]+)+\s*")
 """An MkDocs admonition's type followed by CSS classes and no quoted title."""
-_TITLE = re.compile(r"""^title:[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""", re.M)
+_TITLE = re.compile(
+    r"""^(?:title|"title"|'title'):[ \t]*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.*?))[ \t]*$""",
+    re.M,
+)
 _BLOCK_SCALAR = re.compile(r"[>|][+-]?[0-9]?[+-]?")
 _TOML_TITLE = re.compile(r"""^title[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')[ \t]*$""", re.M)
 _NOTHING_PROTECTED = Ranges(())
