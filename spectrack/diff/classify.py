@@ -1047,13 +1047,45 @@ def antecedent_of(unit: Unit, place: int | None = None) -> str:
     """What a pronoun that starts ``unit``'s sentence may stand for: a subject of the sentence
     before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
     of the kettle, not the jar), or else the heading the paragraph is under (not what sentences
-    further up name: "Servers listen. Clients call. They MUST …" speaks of clients). ``place``
-    is where the sentence stands in its block, if known (see `place_in_block`)."""
+    further up name: "Servers listen. Clients call. They MUST …" speaks of clients), followed
+    back through sentences that pronouns open (see `_PRONOUN_CHAIN`), and only those subjects
+    the pronoun agrees with (see `_agreeing`). ``place`` is where the sentence stands in its
+    block, if known (see `place_in_block`)."""
     if place is None:
         place = place_in_block(unit)
-    if place:
-        return _subjects(unit.block.sentences[place - 1].text)
+    sentences = unit.block.sentences
+    pronoun = next(iter(words_of(unit.sentence.text)), "")
+    for index in range(place - 1, -1, -1):
+        subjects = _subjects(sentences[index].text)
+        if not _pronouns_only(subjects) or place - index == _PRONOUN_CHAIN:
+            return _agreeing(subjects, pronoun)
     return unit.block.section[-1] if unit.block.section else ""
+
+
+_PRONOUN_CHAIN = 4
+"""How many sentences back a pronoun is followed through sentences that a pronoun opens too
+("Clients connect. They MUST retry. They SHOULD log.": the second "They" stands for clients,
+so "They MUST retry" → "Clients MUST retry" leaves it so)."""
+
+
+def _pronouns_only(subjects: str) -> bool:
+    """Whether each clause's subject of ``subjects`` (see `_subjects`) opens with a pronoun that
+    stands for a noun named before, and there is one."""
+    clauses = [clause.split() for clause in subjects.split(",") if clause.strip()]
+    return bool(clauses) and all(clause[0] in _NOUN_PRONOUNS for clause in clauses)
+
+
+def _agreeing(subjects: str, pronoun: str) -> str:
+    """The clauses' ``subjects`` (see `_subjects`) that ``pronoun`` may stand for: not, for
+    "it", one whose noun is in the plural ("Servers keep a queue. It MUST NOT overflow." speaks
+    of the queue, an object, which no subject names: none)."""
+    if pronoun != "it":
+        return subjects
+    return ", ".join(
+        clause
+        for clause in subjects.split(", ")
+        if clause and singular(clause.split()[0]) == clause.split()[0]
+    )
 
 
 def place_in_block(unit: Unit) -> int:

@@ -1,0 +1,80 @@
+"""Editorial edits that the rules for a requirement's borrowed subject took for normative ones,
+found by the false-alert hunt of stop 26: a pronoun followed back through sentences that
+pronouns open, and an "It" that cannot stand for a plural subject. Each is checked on the whole page too, which must agree.
+
+The pages describe made-up kettles, relays and queues, written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spectrack.diff import diff_texts
+
+PAGE = """# Kettle relay
+
+## Clients
+
+Clients connect to the relay over TLS. They MUST retry a failed connection.
+They SHOULD log every retry.
+
+## Servers
+
+MUST answer each frame within two seconds.
+
+Servers keep a queue of pending frames. It MUST NOT hold more than 64 frames.
+"""
+
+
+def verdicts(old: str, new: str) -> set[str]:
+    return {
+        diff_texts(old, new, "relay.md").verdict,
+        diff_texts(old, new, "relay.md", incremental=False).verdict,
+    }
+
+
+def edited(old: str, new: str) -> str:
+    assert old in PAGE
+    return PAGE.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The pronoun before a pronoun named for what it stands for.
+        ("They MUST retry a failed connection.", "Clients MUST retry a failed connection."),
+        # Two sentences that pronouns open changed places.
+        (
+            "They MUST retry a failed connection.\nThey SHOULD log every retry.",
+            "They SHOULD log every retry. They MUST retry a failed connection.",
+        ),
+        # "It" stood for the queue, an object, not for the servers: rewording that sentence
+        # or putting one about the queue between leaves it so.
+        (
+            "Servers keep a queue of pending frames.",
+            "A queue of pending frames is kept by each server.",
+        ),
+        (
+            "Servers keep a queue of pending frames.",
+            "Servers keep a queue of pending frames. The queue lives in memory.",
+        ),
+    ],
+)
+def test_a_pronoun_that_still_stands_for_the_same_thing_stays_editorial(old: str, new: str) -> None:
+    assert verdicts(PAGE, edited(old, new)) <= {"formatting", "editorial"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The sentence before a pronoun chain names another subject.
+        (
+            "Clients connect. They wait. They MUST retry.",
+            "Servers connect. They wait. They MUST retry.",
+        ),
+        # "It" after a subject in the singular still stands for it.
+        ("The relay keeps a queue. It MUST wait.", "The kettle keeps a queue. It MUST wait."),
+    ],
+)
+def test_a_subject_changed_behind_the_same_words_stays_normative(old: str, new: str) -> None:
+    assert verdicts(f"# Jars\n\n{old}\n", f"# Jars\n\n{new}\n") == {"normative"}
