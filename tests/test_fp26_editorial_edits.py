@@ -1,6 +1,7 @@
 """Editorial edits that the rules for a requirement's borrowed subject took for normative ones,
 found by the false-alert hunt of stop 26: a pronoun followed back through sentences that
-pronouns open, and an "It" that cannot stand for a plural subject. Each is checked on the whole page too, which must agree.
+pronouns open, an "It" that cannot stand for a plural subject, and a requirement moved into a
+subsection of its heading. Each is checked on the whole page too, which must agree.
 
 The pages describe made-up kettles, relays and queues, written for these tests.
 """
@@ -64,9 +65,35 @@ def test_a_pronoun_that_still_stands_for_the_same_thing_stays_editorial(old: str
     assert verdicts(PAGE, edited(old, new)) <= {"formatting", "editorial"}
 
 
+SERVERS = (
+    "## Servers\n\nMUST answer each frame within two seconds.\n\n"
+    "Servers keep a queue of pending frames. It MUST NOT hold more than 64 frames.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        # Moved into a subsection of its heading.
+        "## Servers\n\nServers keep a queue of pending frames. It MUST NOT hold more than 64"
+        " frames.\n\n### Response time\n\nMUST answer each frame within two seconds.\n",
+        # Moved below its heading, renamed to say more of the same subject.
+        "## Server requirements\n\nServers keep a queue of pending frames. It MUST NOT hold"
+        " more than 64 frames.\n\nMUST answer each frame within two seconds.\n",
+    ],
+)
+def test_a_requirement_moved_under_a_heading_of_its_subject_stays_editorial(new: str) -> None:
+    assert verdicts(PAGE, edited(SERVERS, new)) <= {"formatting", "editorial"}
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        # Out of a subsection, to the section of another subject beside it.
+        (
+            "## Servers\n\n### Timing\n\nMUST answer.\n\n## Clients\n\nClients wait.",
+            "## Servers\n\n### Timing\n\n## Clients\n\nClients wait.\n\nMUST answer.",
+        ),
         # The sentence before a pronoun chain names another subject.
         (
             "Clients connect. They wait. They MUST retry.",

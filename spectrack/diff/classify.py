@@ -1131,8 +1131,26 @@ def subject_moved(
     if before is None or after is None or before[0] != after[0] or (in_place and before[0]):
         return False
     if before[0]:
-        return _named(before[1]) != _named(after[1])
+        return _other_heading(old.block.section, new.block.section)
     return _other_noun(before[1], after[1])
+
+
+def _other_heading(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether the heading a requirement borrows its subject from, the last of its section's
+    (``old`` and ``new``), names another subject on the new side: neither heading's words (see
+    `_named`) hold the other's, and neither heading stands above the requirement on the other
+    side, so not for one moved into a subsection of its heading or out of one ("## Servers" /
+    "MUST answer." → "## Servers" / "### Timing" / "MUST answer.") nor under a heading that
+    says more ("## Server requirements")."""
+    if not old or not new:
+        return bool(old) != bool(new)
+    before, after = _named(old[-1]), _named(new[-1])
+    if before and after and (before <= after or after <= before):
+        return False
+    return not (
+        any(_named(heading) == before for heading in new)
+        or any(_named(heading) == after for heading in old)
+    )
 
 
 _JOINING_WORDS = ARTICLES | {"for", "of", "to", "in", "on", "by", "with", "and", "or"}
