@@ -105,3 +105,30 @@ def test_a_requirement_moved_under_a_heading_of_its_subject_stays_editorial(new:
 )
 def test_a_subject_changed_behind_the_same_words_stays_normative(old: str, new: str) -> None:
     assert verdicts(f"# Jars\n\n{old}\n", f"# Jars\n\n{new}\n") == {"normative"}
+
+
+@pytest.mark.parametrize(
+    "lead_in",
+    ["Owners of kettles:", "For kettle owners:", "Kettle owner:"],
+)
+@pytest.mark.parametrize("item", ["If the kettle is hot, MUST wait.", "MUST descale monthly."])
+def test_a_plain_lead_in_reworded_to_name_the_same_subject_stays_editorial(
+    lead_in: str, item: str
+) -> None:
+    old = f"# Kettles\n\nKettle owners:\n\n- {item}\n- SHOULD rinse daily.\n"
+    assert verdicts(old, old.replace("Kettle owners:", lead_in)) <= {"formatting", "editorial"}
+
+
+@pytest.mark.parametrize(
+    ("lead_in", "item"),
+    [
+        ("Kettle sellers:", "If the kettle is hot, MUST wait."),
+        ("Owners of kettles:", "If the kettle is hot, MUST wait long."),
+    ],
+)
+def test_a_plain_lead_in_or_its_item_changed_in_what_it_names_stays_normative(
+    lead_in: str, item: str
+) -> None:
+    old = "# Kettles\n\nKettle owners:\n\n- If the kettle is hot, MUST wait.\n"
+    new = f"# Kettles\n\n{lead_in}\n\n- {item}\n"
+    assert verdicts(old, new) == {"normative"}

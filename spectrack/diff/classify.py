@@ -1293,7 +1293,7 @@ def classify_pair(
     if not old.sentence.keywords or (
         same_requirement(
             old.sentence.key,
-            new.sentence.key,
+            _key_by_old_subject(old, new),
             new_vocabulary,
             partial(antecedent_of, old),
             code_names((old.sentence, new.sentence)),
@@ -1302,6 +1302,24 @@ def classify_pair(
     ):
         return ChangeClass.EDITORIAL, ChangeKind.MODIFIED
     return ChangeClass.NORMATIVE, ChangeKind.MODIFIED
+
+
+def _key_by_old_subject(old: Unit, new: Unit) -> str:
+    """``new``'s key, read with ``old``'s plain lead-in where both items stand below one (their
+    subject: see `spectrack.diff.align.units_of`) and the two name the same (see `_named`):
+    "Kettle owners:" → "Owners of kettles:" over "- If hot, MUST descale." asks it of the same
+    people, where "Kettle sellers:" asks it of others."""
+    before, after, key = old.lead_in, new.lead_in, new.sentence.key
+    if (
+        before is None
+        or after is None
+        or before.keywords
+        or after.keywords
+        or not key.startswith(after.key)
+        or _named(before.text) != _named(after.text)
+    ):
+        return key
+    return before.key + key[len(after.key) :]
 
 
 def same_code(
