@@ -42,6 +42,11 @@ def edited(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("old", "new"),
     [
+        # A phrase that no comma sets off opens the sentence a pronoun stands for.
+        (
+            "Clients connect to the relay over TLS.",
+            "In practice clients connect to the relay over TLS.",
+        ),
         # The pronoun before a pronoun named for what it stands for.
         ("They MUST retry a failed connection.", "Clients MUST retry a failed connection."),
         # Two sentences that pronouns open changed places.

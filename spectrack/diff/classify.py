@@ -1014,8 +1014,12 @@ _CLAUSE_JOINT = re.compile(
 """Where a sentence's next clause, which may have a subject of its own, starts: "and" or "or"
 only before a determiner, a noun and a verb ("… and the relay cannot tell"), since they as
 often join objects ("heats the jar and the lid.")."""
-_CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | _SERIES_JOINTS
-"""Words that may open a clause before its subject (", and the relay waits")."""
+_PREPOSITIONS = frozenset(
+    {"in", "on", "at", "for", "by", "with", "after", "before", "during", "over", "under", "from"}
+)
+_CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | _SERIES_JOINTS | _PREPOSITIONS
+"""Words that may open a clause before its subject (", and the relay waits"), a preposition
+also where no comma sets off its phrase ("In practice clients connect": "practice clients")."""
 _SUBJECT_WORDS = 2
 """How many words a clause's subject is looked for in, after the words that open the clause and
 up to the next determiner, where an object starts ("The session store keeps jars": "session
