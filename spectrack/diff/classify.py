@@ -1099,19 +1099,20 @@ def place_in_block(unit: Unit) -> int:
 
 
 def _borrowed_subject(unit: Unit, place: Callable[[Unit], int]) -> tuple[bool, str] | None:
-    """What a requirement that names no subject of its own speaks of, if it names none, and
-    whether a heading names it: the heading above one that opens with its keyword ("## Clients"
-    / "MUST retry."), what a pronoun that opens it stands for (see `antecedent_of`). Not for an
-    item of a list, whose lead-in is compared on its own."""
+    """Where a requirement that names no subject of its own takes it from, if it names none:
+    (True, "") from the heading above it, for one that opens with its keyword ("## Clients" /
+    "MUST retry.") or with a pronoun that opens its paragraph (the headings are compared by
+    `_other_heading`), else (False, what the pronoun stands for: see `antecedent_of`). Not for
+    an item of a list, whose lead-in is compared on its own."""
     sentence = unit.sentence
     if unit.lead_in is not None or not sentence.marks:
         return None
     before = words_of(sentence.text[: sentence.marks[0][0]])
     if not before:
-        return True, unit.block.section[-1] if unit.block.section else ""
+        return True, ""
     if len(before) == 1 and before[0] in _NOUN_PRONOUNS:
         at = place(unit)
-        return not at, antecedent_of(unit, at)
+        return (False, antecedent_of(unit, at)) if at else (True, "")
     return None
 
 
