@@ -5,6 +5,7 @@ import sys
 import threading
 import time
 import tomllib
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -188,19 +189,43 @@ def test_ctrl_c_during_a_fetch_keeps_its_commits_and_leaves_the_store_clean(
     site.publish({path: body + b"\nA lamp MUST dim.\n" for path, body in pages.items()})
     site.routes["/lamp/c.md"] = hang
     process = subprocess.Popen(fetch, cwd=tmp_path, stderr=subprocess.PIPE)
+    snapshots = tmp_path / "snapshots"
     try:
         assert reached.wait(60)
-        # The pages before it are answered: their commits are on their way.
-        time.sleep(0.5)
+        # The pages before it are answered: their commits are on their way once the run has
+        # written their new text into the store's working tree.
+        assert _eventually(
+            lambda: all(
+                b"MUST" in _read_or_empty(snapshots / "lamps" / "lamp" / f"{name}.md")
+                for name in "ab"
+            )
+        )
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     finally:
         release.set()
     assert (process.returncode, err) == (130, b"\nspectrack: aborted\n")
-    snapshots = tmp_path / "snapshots"
     with Store.open(snapshots) as store:
         assert [len(store.history(f"lamps/lamp/{name}")) for name in "abc"] == [2, 2, 1]
     assert git(snapshots, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+def _read_or_empty(path: Path) -> bytes:
+    """A file's bytes, or none while it is not there yet."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _eventually(condition: Callable[[], bool], timeout: float = 60.0) -> bool:
+    """Whether ``condition`` holds within ``timeout`` seconds (polled every 10 ms)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 @pytest.mark.parametrize("launch", ["python -m spectrack", "installed script"])
