@@ -75,9 +75,9 @@ def parse_lastmod(raw: str) -> UpstreamTime | None:
     """A W3C datetime (every form the sitemap protocol allows, and a space for ``T``) or None.
 
     ``2024``, ``2024-05``, ``2024-05-06`` have year, month and day precision (the first day of
-    the period, UTC); forms with a time have second precision. Values that are not a valid date are None, and so
-    are times before 1970 (git stores them but cannot read them back as an author date) and
-    times that fall after the year 9999 in UTC.
+    the period, UTC); forms with a time have second precision. Values that are not a valid date
+    are None, and so are times before 1970 (git stores them but cannot read them back as an
+    author date) and times that fall after the year 9999 in UTC.
     """
     parsed = _parse_w3c(raw)
     if parsed is None or not in_utc_range(parsed.time) or parsed.time.timestamp() < 0:

@@ -87,6 +87,7 @@ from spectrack.dates import (
     git_date,
     in_utc_range,
     iso,
+    parse_lastmod,
     utc_now,
 )
 from spectrack.errors import InputError, StoreBusyError, StoreError
@@ -295,6 +296,16 @@ def _log_time(text: str) -> datetime | None:
     return moment if in_utc_range(moment) else None
 
 
+def _lastmod_precision(raw: str | None, recorded: Precision) -> Precision:
+    """The precision of an upstream time taken from the sitemap's ``lastmod`` ``raw``: a store
+    written before years and months were told apart recorded ``2025`` and ``2025-03`` as known
+    to the day, which log and the change site would show as an edit on 2025-01-01."""
+    parsed = parse_lastmod(raw) if raw else None
+    if parsed is None or parsed.precision not in (Precision.YEAR, Precision.MONTH):
+        return recorded
+    return parsed.precision
+
+
 def _parse_log(output: bytes) -> list[Revision]:
     revisions = []
     for record in output.decode("utf-8", "replace").split("\x1e"):
@@ -317,6 +328,8 @@ def _parse_log(output: bytes) -> list[Revision]:
                 f"store commit {commit}: {error} in its Spectrack- trailers; the store was "
                 "edited by hand or written by a newer spectrack"
             ) from None
+        if time_source is TimeSource.SITEMAP and precision is Precision.DAY:
+            precision = _lastmod_precision(trailers.get("lastmod"), precision)
         if upstream is None:
             # A date git cannot show (a lastmod before 1970 kept by an older version) or that
             # overflows UTC: the time it was recorded is the best known, as for no lastmod.

@@ -4,6 +4,7 @@ import json
 import os
 import re
 import subprocess
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from pytest import CaptureFixture
 from spectrack.cli import main
 from spectrack.dates import Precision, TimeSource, UpstreamTime
 from spectrack.errors import InputError, StoreBusyError, StoreError
-from spectrack.history import log_entries
+from spectrack.history import log_entries, upstream_label
 from spectrack.serve import LocalSite
 from spectrack.store import CHECKOUT_PENDING, PageState, RevisionEvent, Store
 from tests.conftest import StepClock
@@ -623,3 +624,24 @@ def test_fetch_over_an_edit_in_the_store_is_a_one_line_error_and_keeps_it(
     assert "snapshots: uncommitted changes to files of the store (mcp/docs/b.md)" in err
     assert edited.read_bytes() == b"# B\nnote\n"
     assert git(tmp_path / "snapshots", "status", "--porcelain") == "M  mcp/docs/b.md\n"
+
+
+def test_a_year_or_month_lastmod_recorded_as_a_day_by_an_older_version_reads_as_one(
+    tmp_path: Path,
+) -> None:
+    """Stores written before years and months were told apart say ``day`` of a lastmod of
+    ``2025`` or ``2025-03``; the raw lastmod they kept says which it was, and log shows that."""
+    clock = StepClock(datetime(2030, 1, 1, tzinfo=UTC))
+    with Store.create(tmp_path / "store", clock) as opened:
+        with opened.writer(clock) as writer:
+            for path, raw, first in [
+                ("/kettle", "2025", "2025-01-01"),
+                ("/lid", "2025-03", "2025-03-01"),
+                ("/spout", "2025-03-04", "2025-03-04"),
+            ]:
+                # What such a version wrote: the first day of the period, to the day.
+                older = replace(day(first), raw=raw)
+                writer.record("jars", URL + path, b"# Jar\n", older, lastmod=raw)
+        revisions = opened.revisions()
+        assert [r.precision for r in revisions] == [Precision.YEAR, Precision.MONTH, Precision.DAY]
+        assert [upstream_label(r) for r in revisions] == ["2025", "2025-03", "2025-03-04"]
