@@ -371,7 +371,11 @@ class Sitemap:
     """Child sitemaps that could not be read."""
 
 
-async def _sitemap_file(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str]) -> ParsedSitemap:
+async def _sitemap_file(
+    fetcher: Fetcher, url: str, redirect_hosts: Iterable[str], source_sitemap: str
+) -> ParsedSitemap:
+    """One sitemap file; ``source_sitemap`` is the URL the source gives, whose host its pages
+    are on, wherever the file is kept."""
     response = await fetcher.get(
         url, accept=ACCEPT_XML, max_bytes=MAX_BYTES, redirect_hosts=redirect_hosts
     )
@@ -384,17 +388,18 @@ async def _sitemap_file(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str
             f"sitemap {url}: served an HTML page: its root element <html> is not <urlset> or "
             "<sitemapindex>; check the source's `sitemap` URL"
         )
-    return parse_sitemap(response.body, response.url, url)
+    return parse_sitemap(response.body, response.url, (url, source_sitemap))
 
 
 async def read_sitemap(fetcher: Fetcher, url: str, redirect_hosts: Iterable[str] = ()) -> Sitemap:
     """Every entry of a sitemap or sitemap index; `FetchError` when the first file fails."""
     hosts = tuple(redirect_hosts)
-    root = await _sitemap_file(fetcher, url, hosts)
+    root = await _sitemap_file(fetcher, url, hosts, url)
     if not root.is_index:
         return Sitemap(url, root.entries, True, root.warnings)
     results = await asyncio.gather(
-        *(_sitemap_file(fetcher, child, hosts) for child in root.children), return_exceptions=True
+        *(_sitemap_file(fetcher, child, hosts, url) for child in root.children),
+        return_exceptions=True,
     )
     entries: dict[str, SitemapEntry] = {}
     warnings = list(root.warnings)

@@ -8,6 +8,7 @@ another scheme or host than the sitemap itself, and malformed ones, are left out
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit, urlunsplit
 from xml.etree.ElementTree import Element
@@ -108,11 +109,12 @@ def _parse_xml(data: bytes, url: str) -> Element:
         raise SitemapError(f"sitemap {url}: not well-formed XML ({error})") from None
 
 
-def parse_sitemap(data: bytes, url: str, asked: str | None = None) -> ParsedSitemap:
-    """Parse one sitemap or sitemap index file fetched from ``url``; ``asked`` is the URL it was
-    asked for when a redirect led to ``url`` (a sitemap kept on another host, allowed by the
-    source's ``redirect_hosts``): its URLs may be on the scheme and host of either."""
-    sites = (url,) if asked is None else (url, asked)
+def parse_sitemap(data: bytes, url: str, asked: Sequence[str] = ()) -> ParsedSitemap:
+    """Parse one sitemap or sitemap index file fetched from ``url``; ``asked`` are the URLs it
+    was asked for on the way when a redirect led to ``url`` (a sitemap, or a sitemap index and
+    its files, kept on another host that the source's ``redirect_hosts`` allows): its own, and
+    the source's sitemap. Its URLs may be on the scheme and host of any of them."""
+    sites = (url, *asked)
     try:
         xml = inflate(data, MAX_BYTES)
     except TooLargeError:
