@@ -3,7 +3,8 @@
 For each source, in order:
 
 1. Read the sitemap (index files, gzip, every ``lastmod`` form); keep the URLs the source's
-   include/exclude globs want. A sitemap that cannot be read fails the source; nothing is removed.
+   include/exclude globs want. A sitemap that cannot be read, or whose URLs were all left out (on
+   another host, malformed), fails the source; nothing is removed.
 2. Fetch the pages already stored that have no ``lastmod``, or whose ``lastmod`` moved (every
    page with ``everything``), conditionally when an ETag or Last-Modified is known
    (unconditionally with ``everything``).
@@ -356,15 +357,20 @@ class _SourceRun:
         except FetchError as error:
             self.fail(source.sitemap, str(error))
             return self.summary()
+        # What the warnings say left every URL out (all on another host: www. pages in the bare
+        # host's sitemap, say): the source would track nothing, run after run, unseen.
+        left_all_out = bool(sitemap.warnings) and not sitemap.entries
         for warning in sitemap.warnings:
-            if sitemap.entries:
-                self.progress.warn(warning)
-            else:
-                # What it says left every URL out (all on another host: www. pages in the bare
-                # host's sitemap, say): the source would track nothing, run after run, unseen.
+            if left_all_out:
                 self.fail(source.sitemap, warning)
+            else:
+                self.progress.warn(warning)
         for message in sitemap.errors:
             self.fail(source.sitemap, message)
+        if left_all_out:
+            # As a sitemap that cannot be read: the pages it does not list are not its pages
+            # gone, and removed, they would not go on once it is set right (a site moved).
+            return self.summary()
         listed = [e for e in sitemap.entries if source.wants(urlsplit(e.url).path)]
         if sitemap.entries and not listed:
             # Most often a mistyped glob: the source would track nothing, and report nothing,

@@ -822,6 +822,27 @@ def test_a_sitemap_whose_urls_are_all_left_out_fails_the_source(
     assert progress.warnings == []
 
 
+def test_a_sitemap_whose_urls_are_all_left_out_removes_nothing(
+    site: LocalSite, store: Path
+) -> None:
+    """It failed as a sitemap that cannot be read does: the pages it no longer lists are not
+    checked, and none is removed. They were, as if it listed none: the pages answering 404 at
+    the old host were removed, which the sitemap set right (to www.) would have continued."""
+    pages = {f"/spec/{name}": f"# {name}\n\nA lid MAY seal.\n".encode() for name in "abcde"}
+    site.publish(pages, lastmod="2025-03-26")
+    config = make_config(site, store)
+    assert fetch(config).ok
+    moved = site.base_url.replace("127.0.0.1", "localhost")
+    site.routes.pop("/spec/a.md")
+    site.routes["/sitemap.xml"] = Reply(200, sitemap_xml({moved + path: None for path in pages}))
+    summary = fetch(config)
+    counts = summary.sources[0]
+    assert [f.url for f in summary.failures] == [site.url("/sitemap.xml")]
+    assert (counts.fetched, counts.removed, counts.unlisted) == (0, 0, 0)
+    with Store.open(store) as opened:
+        assert len(opened.pages()) == 5
+
+
 def test_a_lastmod_more_than_a_day_ahead_falls_back_to_the_fetch_time(
     site: LocalSite, store: Path
 ) -> None:
