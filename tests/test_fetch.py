@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import subprocess
+import sys
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -375,3 +377,18 @@ def test_a_redirect_host_with_or_without_its_default_port_is_that_host(
 
     response = asyncio.run(main())
     assert (response.status, response.url) == (200, "https://cdn.example.org/p")
+
+
+def test_a_body_of_many_comments_is_judged_in_one_pass() -> None:
+    """Comments and then no HTML tag (a Markdown page's lint directives, a hostile sitemap): the
+    pattern tried every way of splitting them, 2 to the number of comments, and held the run."""
+    body = b"<!-- lid -->\n" * 300 + b"# Lids\n"
+    script = (
+        "from spectrack.fetch import looks_like_html\n"
+        f"assert not looks_like_html({body!r}, 'text/plain')\n"
+        f"assert looks_like_html({body[:-7] + b'<html>'!r}, 'text/plain')\n"
+    )
+    # In a process of its own, which a pattern that backtracks without end cannot hold past
+    # the timeout (far past the milliseconds one pass takes).
+    done = subprocess.run([sys.executable, "-c", script], timeout=60, check=False)
+    assert done.returncode == 0
