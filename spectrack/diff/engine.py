@@ -173,7 +173,10 @@ def _said_order(units: Sequence[Unit]) -> list[str]:
     words = []
     for unit in units:
         key = unit.lead_in_key
-        if key and ordered.setdefault(key, speaks_of_order(key)):
+        if key and key not in ordered:
+            # Asked once per list: `setdefault` would work its argument out for every item.
+            ordered[key] = speaks_of_order(key)
+        if key and ordered[key]:
             words.extend(words_of(unit.sentence.key))
     return words
 
