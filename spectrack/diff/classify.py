@@ -1451,10 +1451,17 @@ def _names_a_header(text: str, found: re.Match[str]) -> bool:
     """Whether the name ``found`` in ``text`` stands beside the word "header" (see
     `_beside_header_word`) as a header's name: not as its value ("set the `Jar-Mode` header to
     `Fast-Lane`") nor as the name of something else ("the `Lid-Size` key")."""
+    return _beside_header_word(text, found.start(), found.end()) and not _value_or_other_name(
+        text, found
+    )
+
+
+def _value_or_other_name(text: str, found: re.Match[str]) -> bool:
+    """Whether the name ``found`` in ``text`` stands as a value (see `_AS_A_VALUE`, looked for
+    in the few characters before it) or as the name of something else (see `_OTHER_NAME`)."""
     return (
-        _beside_header_word(text, found.start(), found.end())
-        and _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is None
-        and _OTHER_NAME.match(text, found.end()) is None
+        _AS_A_VALUE.search(text, max(0, found.start() - 12), found.start()) is not None
+        or _OTHER_NAME.match(text, found.end()) is not None
     )
 
 
@@ -1466,8 +1473,7 @@ def _named_otherwise(sentences: Iterable[Sentence]) -> frozenset[str]:
         found[0].lower()
         for sentence in sentences
         for found in _HYPHENATED.finditer(sentence.text)
-        if _OTHER_NAME.match(sentence.text, found.end())
-        or _AS_A_VALUE.search(sentence.text, max(0, found.start() - 12), found.start())
+        if _value_or_other_name(sentence.text, found)
     )
 
 
