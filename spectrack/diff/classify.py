@@ -1047,6 +1047,11 @@ def _subjects(text: str) -> str:
     return ", ".join(subjects)
 
 
+def _clauses(subjects: str) -> list[list[str]]:
+    """The words of each clause's subject of ``subjects``, as `_subjects` parts them."""
+    return [clause.split() for clause in subjects.split(",") if clause.strip()]
+
+
 def antecedent_of(unit: Unit, place: int | None = None) -> str:
     """What a pronoun that starts ``unit``'s sentence may stand for: a subject of the sentence
     before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
@@ -1075,7 +1080,7 @@ so "They MUST retry" → "Clients MUST retry" leaves it so)."""
 def _pronouns_only(subjects: str) -> bool:
     """Whether each clause's subject of ``subjects`` (see `_subjects`) opens with a pronoun that
     stands for a noun named before, and there is one."""
-    clauses = [clause.split() for clause in subjects.split(",") if clause.strip()]
+    clauses = _clauses(subjects)
     return bool(clauses) and all(clause[0] in _NOUN_PRONOUNS for clause in clauses)
 
 
@@ -1086,9 +1091,7 @@ def _agreeing(subjects: str, pronoun: str) -> str:
     if pronoun != "it":
         return subjects
     return ", ".join(
-        clause
-        for clause in subjects.split(", ")
-        if clause and singular(clause.split()[0]) == clause.split()[0]
+        " ".join(clause) for clause in _clauses(subjects) if singular(clause[0]) == clause[0]
     )
 
 
@@ -1188,8 +1191,7 @@ def _first_word_not_among(subjects: str, other: str) -> bool:
     words = [singular(word) for word in words_of(other)]
     return any(
         all(edit_distance(singular(clause[0]), word, 1) > 1 for word in words)
-        for clause in map(str.split, subjects.split(","))
-        if clause
+        for clause in _clauses(subjects)
     )
 
 
