@@ -89,8 +89,10 @@ _CONTAINER = re.compile(r"[ \t]*(:{3,})[ \t]*(\S*)")
 _CONTAINER_CLOSING = re.compile(r"\n(?P<outside>[ \t]*(:{3,})[ \t]*)(?=\n|\Z)")
 """A line that closes a container (see `_CONTAINER`), after the newline before it: one with
 as many colons as the container's opening line, or more."""
+_REFERENCE_LABEL = r"\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:"
+"""A link reference definition's label and its colon; a footnote's (``[^1]:``) is none."""
 _REFERENCE = re.compile(
-    r"\n( {0,3}\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)"
+    r"\n( {0,3}" + _REFERENCE_LABEL + r"(?:[ \t]*\S.*|[ \t]*\n[ \t]+\S.*))(?=\n|\Z)"
 )
 """A link reference definition after a newline (a leading literal makes the search fast). A
 footnote's (``[^1]: …``) is none: its text is a paragraph, which lines below it go on."""
@@ -98,7 +100,7 @@ _FOOTNOTE_DEFINITION = re.compile(r" {0,3}\[\^[^\]\s]+\]:")
 _ABBREVIATION = re.compile(r" {0,3}\*\[[^\]\n]+\]:")
 """An abbreviation's definition (``*[HTML]: …``, see `abbreviations`), Markdown pages only."""
 _NESTED_REFERENCE = re.compile(
-    r"\n[ \t>]*(\[(?!\^[^\] \n]+\]:)[^\]\n]+\]:(?:[ \t]*\S.*|[ \t]*\n[ \t>]+\S.*))(?=\n|\Z)"
+    r"\n[ \t>]*(" + _REFERENCE_LABEL + r"(?:[ \t]*\S.*|[ \t]*\n[ \t>]+\S.*))(?=\n|\Z)"
 )
 """A link reference definition as `_REFERENCE` finds it, also inside a quote, an admonition, a
 content tab or a footnote (after ``>`` markers or indented as deep): markdown-it reads those
