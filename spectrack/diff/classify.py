@@ -963,25 +963,11 @@ def _connective(words: Sequence[str], start: int, end: int, other: Sequence[str]
     )
 
 
-_SCOPES = CONDITIONS | {
-    "after",
-    "at",
-    "before",
-    "by",
-    "during",
-    "for",
-    "from",
-    "in",
-    "on",
-    "over",
-    "through",
-    "to",
-    "under",
-    "via",
-    "with",
-    "within",
-    "without",
-}
+_PREPOSITIONS = frozenset(
+    {"in", "on", "at", "for", "by", "with", "after", "before", "during", "over", "under", "from"}
+)
+"""Prepositions that open a phrase of place, time or means (see `_SCOPES`, `_CLAUSE_OPENERS`)."""
+_SCOPES = CONDITIONS | _PREPOSITIONS | {"through", "to", "via", "within", "without"}
 """Words that open a case or a scope: an "also" before one adds it to what the requirement asks
 without it ("accept lids also during repair")."""
 _NEAR_ALSO = 4
@@ -1014,9 +1000,6 @@ _CLAUSE_JOINT = re.compile(
 """Where a sentence's next clause, which may have a subject of its own, starts: "and" or "or"
 only before a determiner, a noun and a verb ("… and the relay cannot tell"), since they as
 often join objects ("heats the jar and the lid.")."""
-_PREPOSITIONS = frozenset(
-    {"in", "on", "at", "for", "by", "with", "after", "before", "during", "over", "under", "from"}
-)
 _CLAUSE_OPENERS = _DETERMINERS | CONNECTIVES | _SERIES_JOINTS | _PREPOSITIONS
 """Words that may open a clause before its subject (", and the relay waits"), a preposition
 also where no comma sets off its phrase ("In practice clients connect": "practice clients")."""
