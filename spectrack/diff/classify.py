@@ -1332,7 +1332,9 @@ def same_code(
     new_terms = [term for sentence in new for term in sentence.code]
     if old_terms == new_terms:
         return True
-    headers = _header_names((*old, *new)) | (page_headers - _named_otherwise((*old, *new)))
+    headers = _header_names((*old, *new))
+    if page_headers:
+        headers |= page_headers - _named_otherwise((*old, *new))
     if headers and [_as_http_reads(term, headers) for term in old_terms] == [
         _as_http_reads(term, headers) for term in new_terms
     ]:
