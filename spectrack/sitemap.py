@@ -114,7 +114,8 @@ def parse_sitemap(data: bytes, url: str, asked: Sequence[str] = ()) -> ParsedSit
     was asked for on the way when a redirect led to ``url`` (a sitemap, or a sitemap index and
     its files, kept on another host that the source's ``redirect_hosts`` allows): its own, and
     the source's sitemap. Its URLs may be on the scheme and host of any of them."""
-    sites = (url, *asked)
+    # Each site's scheme and host, worked out once for all the sitemap's URLs (see `same_site`).
+    sites = {site_of(site) for site in (url, *asked) if well_formed(site)}
     try:
         xml = inflate(data, MAX_BYTES)
     except TooLargeError:
@@ -148,7 +149,7 @@ def parse_sitemap(data: bytes, url: str, asked: Sequence[str] = ()) -> ParsedSit
         if not location:
             warnings.append(f"sitemap {url}: an <{item}> without <loc> was left out")
             continue
-        if not any(same_site(location, site) for site in sites):
+        if not (well_formed(location) and site_of(location) in sites):
             if not well_formed(location):
                 malformed.append(location)
             elif not urlsplit(location).scheme:
