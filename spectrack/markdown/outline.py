@@ -1328,15 +1328,7 @@ class _Scan:
     def _line(self, line: int, start: int) -> None:
         source = self.lines[line]
         if self.fence is not None:
-            fence = _FENCE.match(source)
-            marker = self.fence[1]
-            if (
-                fence
-                and fence.group(1)[0] == marker[0]
-                and len(fence.group(1)) >= len(marker)
-                and not fence.group(2).strip()
-                and (not self.fence[2] or 0 <= _columns(source) - self.fence[2] <= 3)
-            ):
+            if self._closes_fence(source):
                 self._close_fence(line)
             return
         if start < self.comment_to:
@@ -1344,18 +1336,7 @@ class _Scan:
         stripped = source.lstrip(" \t")
         first = stripped[:1]
         if first not in "<{:#/":
-            fence = _FENCE.match(source)
-            if (
-                fence
-                and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
-                and not self._paragraph_text(line)
-            ):
-                # The line's own indentation decides, also where it opens an item for the fence;
-                # in columns, a tab reaching the next multiple of four as it does for the parser.
-                enclosing = self._item_column(line, _columns(source))
-                if not self._indented_as_code(line, enclosing):
-                    column = len(source[: fence.start(1)].expandtabs(4))
-                    self.fence = (line, fence.group(1), self._item_column(line, column))
+            self._open_fence(line, source)
         elif first == "#":
             heading = (_MDX_ATX_HEADING if self.mdx else _ATX_HEADING).match(source)
             if heading and not (
@@ -1380,6 +1361,37 @@ class _Scan:
                 self.pymdown_blocks.append(line)
             elif block is not None and self.pymdown_blocks:
                 self.spans.append((self.pymdown_blocks.pop(), line))
+
+    def _closes_fence(self, source: str) -> bool:
+        """Whether the line ``source`` closes the open fenced block: a marker of its character,
+        as long or longer, nothing after it, and in a list item within three columns of the
+        item's content."""
+        assert self.fence is not None
+        fence = _FENCE.match(source)
+        marker = self.fence[1]
+        return bool(
+            fence
+            and fence.group(1)[0] == marker[0]
+            and len(fence.group(1)) >= len(marker)
+            and not fence.group(2).strip()
+            and (not self.fence[2] or 0 <= _columns(source) - self.fence[2] <= 3)
+        )
+
+    def _open_fence(self, line: int, source: str) -> None:
+        """Open a fenced block at ``line`` if it starts one (not in paragraph text, nor indented
+        as code)."""
+        fence = _FENCE.match(source)
+        if (
+            fence
+            and (fence.group(1)[0] == "~" or "`" not in fence.group(2))
+            and not self._paragraph_text(line)
+        ):
+            # The line's own indentation decides, also where it opens an item for the fence;
+            # in columns, a tab reaching the next multiple of four as it does for the parser.
+            enclosing = self._item_column(line, _columns(source))
+            if not self._indented_as_code(line, enclosing):
+                column = len(source[: fence.start(1)].expandtabs(4))
+                self.fence = (line, fence.group(1), self._item_column(line, column))
 
     def _closes_container(self, colons: str) -> bool:
         """Whether a marker of ``colons`` closes the innermost open container: not one of fewer
