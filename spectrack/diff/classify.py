@@ -201,11 +201,12 @@ _SPACED_MARK = re.compile(r"\s*([,;(){}\[\]])\s*")
 
 
 class Vocabulary:
-    """The lowercase words of a page, and the names it gives headers, collected on first use
-    (most diffs never ask)."""
+    """The lowercase words of a page, and the names it or its ``old_text`` gives headers,
+    collected on first use (most diffs never ask)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, old_text: str = "") -> None:
         self._text = text
+        self._old_text = old_text
         self._words: frozenset[str] | None = None
         self._headers: frozenset[str] | None = None
 
@@ -216,9 +217,11 @@ class Vocabulary:
 
     @property
     def header_names(self) -> frozenset[str]:
-        """The names the page gives headers, in lowercase (see `_named_headers`)."""
+        """The names either version of the page gives headers, in lowercase (see
+        `_named_headers`): a sentence that called `Jar-Id` a header, removed or added, still
+        says what the name means beside it, whichever way the change runs."""
         if self._headers is None:
-            self._headers = _named_headers(self._text)
+            self._headers = _named_headers(self._text) | _named_headers(self._old_text)
         return self._headers
 
 

@@ -805,7 +805,10 @@ def diff_texts(
             (with_labels_renamed(old_blocks, renames), blocks) for old_blocks, blocks in parsed
         ]
     changes = diff_blocks(
-        parsed, Vocabulary(new), lambda block: new.count(block.raw) > 1, _on_changed_lines(diff)
+        parsed,
+        Vocabulary(new, old),
+        lambda block: new.count(block.raw) > 1,
+        _on_changed_lines(diff),
     )
     hunks, extra = _tag_hunks(diff, changes, new_page)
     if not diff.changed and not changes and not extra:
@@ -1155,6 +1158,6 @@ def diff_documents(old: Document, new: Document) -> list[Change]:
     old_blocks = with_labels_renamed(old.blocks, renames) if renames else old.blocks
     return diff_blocks(
         [(old_blocks, new.blocks)],
-        Vocabulary(" ".join(b.key for b in new.blocks)),
+        Vocabulary(" ".join(b.key for b in new.blocks), " ".join(b.key for b in old.blocks)),
         lambda block: raws[block.raw] > 1,
     )
