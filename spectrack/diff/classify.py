@@ -413,7 +413,7 @@ def _items_reordered(before: Sequence[str], after: Sequence[str]) -> bool:
         len(old_items) < 2
         or sorted(old_items) != sorted(new_items)
         or any(map(_clause, old_items))
-        or _between_clauses(before[:start], before[len(before) - end :])
+        or _between_clauses(before[:start], middle, before[len(before) - end :])
     ):
         return False
     # A series of words pairs item by item only with one of numbers.
@@ -443,14 +443,20 @@ def _clause(item: Sequence[str]) -> bool:
     return item[0] in CONDITIONS or any(map(_is_keyword, item))
 
 
-def _between_clauses(head: Sequence[str], tail: Sequence[str]) -> bool:
-    """Whether the items between ``head`` and ``tail`` end one clause with a keyword and start
-    another, the last item its keyword's subject: a keyword stands in ``head`` after its last
-    list separator, and ``tail`` opens with one ("Relays MUST send jars; lids MAY follow" →
-    "… lids; jars MAY follow" gives each clause the other's noun, where "Jars or lids MUST be
-    sealed" lists its subjects, and "MUST be red or blue if jars MAY …" its values)."""
+def _between_clauses(head: Sequence[str], middle: Sequence[str], tail: Sequence[str]) -> bool:
+    """Whether the items ``middle`` holds between ``head`` and ``tail`` end one clause with a
+    keyword and start another, the last item its keyword's subject: ``tail`` opens with a
+    keyword, and one stands in ``head`` after its last list separator ("Relays MUST send jars;
+    lids MAY follow" → "… lids; jars MAY follow" gives each clause the other's noun, where
+    "Jars or lids MUST be sealed" lists its subjects, and "MUST be red or blue if jars MAY …"
+    its values), or after its last semicolon where ``middle`` holds one, which parts the
+    clauses after a series of the first ("MUST send jars, cups; lids MAY follow")."""
+    if not tail or not _is_keyword(tail[0]):
+        return False
     last = max((index for index, token in enumerate(head) if token in _ITEM_SEPARATORS), default=-1)
-    return bool(tail) and _is_keyword(tail[0]) and any(map(_is_keyword, head[last + 1 :]))
+    if ";" in middle:
+        last = max((index for index, token in enumerate(head) if token == ";"), default=-1)
+    return any(map(_is_keyword, head[last + 1 :]))
 
 
 def _joints_within(tokens: Sequence[str], *, between_numbers: bool) -> int:
