@@ -1025,10 +1025,7 @@ def _subjects(text: str) -> str:
     subjects = []
     for clause in _CLAUSE_JOINT.split(text):
         words = words_of(clause)
-        start = next(
-            (index for index, word in enumerate(words) if word not in _CLAUSE_OPENERS),
-            len(words),
-        )
+        start = _subject_start(words)
         subject = []
         for word in words[start : start + _SUBJECT_WORDS]:
             if word in _DETERMINERS:
@@ -1044,23 +1041,68 @@ def _clauses(subjects: str) -> list[list[str]]:
     return [clause.split() for clause in subjects.split(",") if clause.strip()]
 
 
+def _subject_start(words: Sequence[str]) -> int:
+    """Where the subject of a clause of ``words`` starts, after the words that open it (see
+    `_CLAUSE_OPENERS`)."""
+    return next(
+        (index for index, word in enumerate(words) if word not in _CLAUSE_OPENERS), len(words)
+    )
+
+
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "this"})
+"""Determiners of one thing only: "each" and "every" are not, since a plural pronoun may stand
+for what they name ("Each relay wakes hourly. They MUST log.")."""
+
+
+def _plainly_singular(text: str) -> bool:
+    """Whether the subject of each clause of ``text`` is plainly one thing, which a plural
+    pronoun cannot stand for: after a `_SINGULAR_DETERMINERS` ("A relay accepts …"), or after
+    "the" with no word of its subject in the plural ("The relay is …", "The session store
+    keeps …"); not "The kettle owners wait", nor "The relay accepts", which reads alike."""
+    clauses = [words_of(clause) for clause in _CLAUSE_JOINT.split(text)]
+    for words in clauses:
+        start = _subject_start(words)
+        subject = words[start : start + _SUBJECT_WORDS]
+        opener = words[start - 1] if 0 < start < len(words) else ""
+        if opener not in _SINGULAR_DETERMINERS and (
+            opener != "the" or any(singular(word) != word for word in subject)
+        ):
+            return False
+    return bool(clauses)
+
+
 def antecedent_of(unit: Unit, place: int | None = None) -> str:
     """What a pronoun that starts ``unit``'s sentence may stand for: a subject of the sentence
     before it in its paragraph (see `_subjects`: "The kettle heats the jar. It MUST stop" speaks
     of the kettle, not the jar), or else the heading the paragraph is under (not what sentences
     further up name: "Servers listen. Clients call. They MUST …" speaks of clients), followed
     back through sentences that pronouns open (see `_PRONOUN_CHAIN`), and only those subjects
-    the pronoun agrees with (see `_agreeing`). ``place`` is where the sentence stands in its
-    block, if known (see `place_in_block`)."""
+    the pronoun agrees with (see `_agreeing`), from before sentences it cannot stand for (see
+    `_past_singular`). ``place`` is where the sentence stands in its block, if known (see
+    `place_in_block`)."""
     if place is None:
         place = place_in_block(unit)
     sentences = unit.block.sentences
     pronoun = next(iter(words_of(unit.sentence.text)), "")
-    for index in range(place - 1, -1, -1):
+    for index in range(_past_singular(sentences, place, pronoun) - 1, -1, -1):
         subjects = _subjects(sentences[index].text)
         if not _pronouns_only(subjects) or place - index == _PRONOUN_CHAIN:
             return _agreeing(subjects, pronoun)
     return unit.block.section[-1] if unit.block.section else ""
+
+
+def _past_singular(sentences: Sequence[Sentence], place: int, pronoun: str) -> int:
+    """Where to look back for what ``pronoun``, opening the sentence at ``place``, stands for:
+    a plural pronoun, before the sentences right before it whose subjects are plainly singular
+    (see `_plainly_singular`: "Clients connect. A relay listens. They MUST retry." speaks of
+    clients), where a sentence of its paragraph before those has another subject; else right
+    before it ("A user signs in. They MUST …" may be a singular "they")."""
+    if pronoun not in _PLURAL_PRONOUNS:
+        return place
+    for index in range(place - 1, max(-1, place - _PRONOUN_CHAIN), -1):
+        if not _plainly_singular(sentences[index].text):
+            return index + 1
+    return place
 
 
 _PRONOUN_CHAIN = 4
