@@ -1347,7 +1347,8 @@ def classify_pair(
 
 def _key_by_old_subject(old: Unit, new: Unit) -> str:
     """``new``'s key, read with ``old``'s plain lead-in where both items stand below one (their
-    subject: see `spectrack.diff.align.units_of`) and the two name the same (see `_named`):
+    subject: see `spectrack.diff.align.units_of`) and the two name the same (see
+    `_lead_in_named`):
     "Kettle owners:" → "Owners of kettles:" over "- If hot, MUST descale." asks it of the same
     people, where "Kettle sellers:" asks it of others."""
     before, after, key = old.lead_in, new.lead_in, new.sentence.key
@@ -1357,10 +1358,44 @@ def _key_by_old_subject(old: Unit, new: Unit) -> str:
         or before.keywords
         or after.keywords
         or not key.startswith(after.key)
-        or _named(before.text) != _named(after.text)
+        or _lead_in_named(before.text) != _lead_in_named(after.text)
     ):
         return key
     return before.key + key[len(after.key) :]
+
+
+_NOTING = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "take note of the following",
+        "should note the following",
+        "please note the following",
+        "must note the following",
+        "note the following",
+        "should note that",
+        "must note that",
+        "please note that",
+        "should take note",
+        "should note",
+        "must note",
+        "please note",
+        "note that",
+        "take note",
+    )
+)
+"""Words that close a plain lead-in bidding its readers note what follows ("Kettle owners
+should note:"), longest first, which say nothing of whom its items speak of. Not a bare
+"note", which may be a noun ("Kettle note:")."""
+
+
+def _lead_in_named(text: str) -> frozenset[str]:
+    """What a plain lead-in names (see `_named`), without words at its end that bid its readers
+    note what follows (see `_NOTING`)."""
+    words = words_of(text)
+    for phrase in _NOTING:
+        if len(words) > len(phrase) and tuple(words[-len(phrase) :]) == phrase:
+            return _named(" ".join(words[: -len(phrase)]))
+    return _named(text)
 
 
 def same_code(
