@@ -1187,16 +1187,38 @@ def _other_heading(old: Sequence[str], new: Sequence[str]) -> bool:
     if not old or not new:
         return bool(old) != bool(new)
     before, after = _named(old[-1]), _named(new[-1])
-    if before and after and (before <= after or after <= before):
+    if (
+        before
+        and after
+        and (before <= after or after <= before)
+        and _joined_alike(old[-1], new[-1])
+    ):
         return False
     return not (
-        any(_named(heading) == before for heading in new)
-        or any(_named(heading) == after for heading in old)
+        any(_names_same(heading, old[-1]) for heading in new)
+        or any(_names_same(heading, new[-1]) for heading in old)
     )
 
 
-_JOINING_WORDS = ARTICLES | {"for", "of", "to", "in", "on", "by", "with", "and", "or"}
-"""Words that join the nouns a heading names ("Rules for clients") and name nothing."""
+_JOINTS = frozenset({"for", "of", "to", "in", "on", "by", "with", "and", "or"})
+"""Words that join the nouns a heading names ("Rules for clients"): they name nothing, but say
+how those nouns stand to each other (see `_joined_alike`)."""
+_JOINING_WORDS = ARTICLES | _JOINTS
+
+
+def _names_same(one: str, other: str) -> bool:
+    """Whether two headings or lead-ins name the same (see `_named`), their nouns joined alike
+    (see `_joined_alike`)."""
+    return _named(one) == _named(other) and _joined_alike(one, other)
+
+
+def _joined_alike(one: str, other: str) -> bool:
+    """Whether the `_JOINTS` of ``one`` are among those of ``other`` or the other way round:
+    "Client rules" → "Rules for clients" joins the same nouns as they were, where "Messages to
+    relays" → "Messages by relays" and "Kettles with lids" → "Kettles and lids" name others
+    with the same words."""
+    first, second = (frozenset(words_of(text)) & _JOINTS for text in (one, other))
+    return first <= second or second <= first
 
 
 def _named(text: str) -> frozenset[str]:
@@ -1348,7 +1370,7 @@ def classify_pair(
 def _key_by_old_subject(old: Unit, new: Unit) -> str:
     """``new``'s key, read with ``old``'s plain lead-in where both items stand below one (their
     subject: see `spectrack.diff.align.units_of`) and the two name the same (see
-    `_lead_in_named`):
+    `_names_same`, `_lead_in_subject`):
     "Kettle owners:" → "Owners of kettles:" over "- If hot, MUST descale." asks it of the same
     people, where "Kettle sellers:" asks it of others."""
     before, after, key = old.lead_in, new.lead_in, new.sentence.key
@@ -1358,7 +1380,7 @@ def _key_by_old_subject(old: Unit, new: Unit) -> str:
         or before.keywords
         or after.keywords
         or not key.startswith(after.key)
-        or _lead_in_named(before.text) != _lead_in_named(after.text)
+        or not _names_same(_lead_in_subject(before.text), _lead_in_subject(after.text))
     ):
         return key
     return before.key + key[len(after.key) :]
@@ -1388,14 +1410,14 @@ should note:"), longest first, which say nothing of whom its items speak of. Not
 "note", which may be a noun ("Kettle note:")."""
 
 
-def _lead_in_named(text: str) -> frozenset[str]:
-    """What a plain lead-in names (see `_named`), without words at its end that bid its readers
-    note what follows (see `_NOTING`)."""
+def _lead_in_subject(text: str) -> str:
+    """The words of a plain lead-in that say whom its items speak of: without those at its end
+    that bid its readers note what follows (see `_NOTING`)."""
     words = words_of(text)
     for phrase in _NOTING:
         if len(words) > len(phrase) and tuple(words[-len(phrase) :]) == phrase:
-            return _named(" ".join(words[: -len(phrase)]))
-    return _named(text)
+            return " ".join(words[: -len(phrase)])
+    return text
 
 
 def same_code(
