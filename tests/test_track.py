@@ -515,34 +515,18 @@ def test_a_moved_page_is_found_by_its_new_url_before_it_changes(
         assert opened.resolve(site.url("/spec/prompts")) == "spec/spec/prompts", "and by its old"
 
 
+@pytest.mark.parametrize("indexed", [False, True], ids=["sitemap", "index"])
 def test_a_sitemap_kept_on_another_host_lists_the_pages_of_the_configured_one(
-    site: LocalSite, store: Path
+    site: LocalSite, store: Path, indexed: bool
 ) -> None:
     """The sitemap asked for redirects to a host that redirect_hosts allows (a CDN): the pages
-    it lists are on the host it was asked for, and are the source's."""
+    it lists are on the host it was asked for, and are the source's; so are those of an index
+    kept there with its files beside it, which were judged against the CDN alone (every page
+    left out, the source failed)."""
     site.publish(V1, lastmod="2025-03-26")
     docs = site.base_url.replace("127.0.0.1", "localhost")
-    site.routes["/sitemap.xml"] = Reply(301, headers={"Location": site.url("/files/sitemap.xml")})
-    site.routes["/files/sitemap.xml"] = Reply(
-        200, sitemap_xml({docs + path: "2025-03-26" for path in V1})
-    )
-    config = make_config(site, store, redirect_hosts=(urlsplit(site.base_url).netloc,))
-    config = replace(config, sources=(replace(config.sources[0], sitemap=docs + "/sitemap.xml"),))
-    summary = fetch(config)
-    assert summary.ok and summary.sources[0].new == 3
-    with Store.open(store) as opened:
-        assert opened.resolve(docs + "/spec/tools") == "spec/spec/tools"
-
-
-def test_a_sitemap_index_kept_on_another_host_lists_the_pages_of_the_configured_one(
-    site: LocalSite, store: Path
-) -> None:
-    """As a sitemap kept on a CDN, so an index kept there, with its files beside it: the pages
-    they list are on the host the source's sitemap was asked for. Its files were asked for on
-    the CDN, and judged against it alone: every page was left out, and the source failed."""
-    site.publish(V1, lastmod="2025-03-26")
-    docs = site.base_url.replace("127.0.0.1", "localhost")
-    site.routes["/sitemap.xml"] = Reply(301, headers={"Location": site.url("/files/index.xml")})
+    listed = "/files/index.xml" if indexed else "/files/pages.xml"
+    site.routes["/sitemap.xml"] = Reply(301, headers={"Location": site.url(listed)})
     site.routes["/files/index.xml"] = Reply(
         200,
         b'<?xml version="1.0" encoding="UTF-8"?>\n'
