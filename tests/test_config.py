@@ -73,10 +73,11 @@ def test_every_key_is_read(tmp_path: Path) -> None:
     assert config.source("other") is other
 
 
-def test_a_suffix_follows_a_folder_url_without_its_slash() -> None:
-    def markdown_url(template: str, url: str) -> str:
-        return SourceConfig("mcp", "https://x.org/sitemap.xml", markdown=template).markdown_url(url)
+def markdown_url(template: str, url: str) -> str:
+    return SourceConfig("mcp", "https://x.org/sitemap.xml", markdown=template).markdown_url(url)
 
+
+def test_a_suffix_follows_a_folder_url_without_its_slash() -> None:
     assert markdown_url("{url}.md", "https://x.org/a/") == "https://x.org/a.md"
     assert markdown_url("{url}.md", "https://x.org/") == "https://x.org/index.md"
     assert markdown_url("{url}.md", "https://x.org") == "https://x.org/index.md"
@@ -444,9 +445,6 @@ def test_store_location_prefers_store_then_config_then_default(tmp_path: Path, m
 
 
 def test_a_markdown_suffix_goes_on_the_path_before_a_query() -> None:
-    def markdown_url(template: str, url: str) -> str:
-        return SourceConfig("mcp", "https://x.org/sitemap.xml", markdown=template).markdown_url(url)
-
     assert markdown_url("{url}.md", "https://x.org/a?v=2") == "https://x.org/a.md?v=2"
     assert markdown_url("{url}.md", "https://x.org/a/?v=2") == "https://x.org/a.md?v=2"
     assert markdown_url("{url}.md?raw=1", "https://x.org/a?v=2") == "https://x.org/a.md?v=2&raw=1"
