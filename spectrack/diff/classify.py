@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import cache, partial
 from http import HTTPStatus
 from itertools import pairwise
@@ -1509,16 +1509,24 @@ def _header_names(sentences: Iterable[Sentence]) -> frozenset[str]:
     beside the word "header" (see `_beside_header_word`), in lowercase: not where one stands as
     a value ("set the `Jar-Mode` header to `Fast-Lane`", "if the `Jar-Mode` header is
     `Fast-Lane`") or names something else ("the `Lid-Size` key")."""
-    names = set()
-    for sentence in sentences:
-        text = sentence.text
-        if not _HEADER_WORD.search(text):
-            continue
-        code = {term for term in sentence.code if _HEADER_NAME.fullmatch(term)}
+    return frozenset(
+        name for sentence in sentences for name in _header_names_in(sentence.text, sentence.code)
+    )
+
+
+def _header_names_in(text: str, written: Container[str] | None = None) -> Iterator[str]:
+    """The names of ``text`` written as header names (see `_HEADER_NAME`; only those among
+    ``written`` where given) that stand there as a header's name (see `_names_a_header`), in
+    lowercase."""
+    if _HEADER_WORD.search(text):
         for found in _HYPHENATED.finditer(text):
-            if found[0] in code and _names_a_header(text, found):
-                names.add(found[0].lower())
-    return frozenset(names)
+            name = found[0]
+            if (
+                (written is None or name in written)
+                and _HEADER_NAME.fullmatch(name)
+                and _names_a_header(text, found)
+            ):
+                yield name.lower()
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n[ \t]*\n")
@@ -1534,11 +1542,7 @@ def _named_headers(text: str) -> frozenset[str]:
     not, since a key has lost its backticks.
     """
     return frozenset(
-        found[0].lower()
-        for piece in _SENTENCE_END.split(text)
-        if _HEADER_WORD.search(piece)
-        for found in _HYPHENATED.finditer(piece)
-        if _HEADER_NAME.fullmatch(found[0]) and _names_a_header(piece, found)
+        name for piece in _SENTENCE_END.split(text) for name in _header_names_in(piece)
     )
 
 
