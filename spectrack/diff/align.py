@@ -16,7 +16,7 @@ from difflib import Match
 from math import ceil
 
 from spectrack.diff.lines import trimmed_opcodes
-from spectrack.markdown.inline import LINK_TARGETS
+from spectrack.markdown.inline import key_of, split_key
 from spectrack.model import Block, BlockKind, Keyword, Sentence
 
 SIMILARITY_THRESHOLD = 0.4
@@ -189,17 +189,10 @@ def _under(lead_in: Sentence, sentence: Sentence) -> Sentence:
 
 def _joined_keys(first: str, second: str) -> str:
     """The key of two sentences read as one: their words, then the link targets of both, which
-    a key keeps at its end (see `InlineText.key`), so that a target the first one's link
-    changed is still read as a target, not as words of the requirement."""
-    first_targets = LINK_TARGETS.search(first)
-    second_targets = LINK_TARGETS.search(second)
-    if first_targets is None:
-        return f"{first} {second}"
-    words = first[: first_targets.start()]
-    targets = first_targets[1]
-    if second_targets is not None:
-        second, targets = second[: second_targets.start()], f"{targets} {second_targets[1]}"
-    return f"{words} {second} ⟨{targets}⟩"
+    a key keeps at its end (see `key_of`), so that a target the first one's link changed is
+    still read as a target, not as words of the requirement."""
+    (first_words, first_targets), (second_words, second_targets) = map(split_key, (first, second))
+    return key_of(f"{first_words} {second_words}", [*first_targets, *second_targets])
 
 
 def _word_set(unit: Unit) -> frozenset[str]:

@@ -40,7 +40,7 @@ from spectrack.diff.footnotes import renamed_labels, with_labels_renamed
 from spectrack.diff.lines import LineDiff, Opcode, build_hunk, group_hunks, line_diff, split_lines
 from spectrack.diff.windows import Window, windows
 from spectrack.markdown import Outline, parse, parse_window, scan
-from spectrack.markdown.inline import LINK_TARGETS, SCHEME, clean
+from spectrack.markdown.inline import SCHEME, clean, key_of, split_key
 from spectrack.markdown.parser import detect_dialect
 from spectrack.model import (
     Block,
@@ -389,7 +389,7 @@ def _page_names(units: Sequence[Unit]) -> set[str]:
     return {
         target
         for unit in units
-        for target in _split_targets(unit.sentence.key)[1]
+        for target in split_key(unit.sentence.key)[1]
         if target[:1] not in ("", "/", "#") and not SCHEME.match(target)
     }
 
@@ -398,7 +398,7 @@ def _as_named_pages(key: str, names: Set[str]) -> str:
     """``key`` with each link to a site's path (``/docs/v2/basic/lifecycle#start``) written as
     the page it ends in (``lifecycle#start``) where ``names`` holds that page: a link made
     absolute, or a Hugo ``ref`` replaced by the path it resolves to, still leads there."""
-    words, targets = _split_targets(key)
+    words, targets = split_key(key)
     if not targets:
         return key
     written = []
@@ -406,13 +406,7 @@ def _as_named_pages(key: str, names: Set[str]) -> str:
         path, hash_mark, anchor = target.partition("#")
         page = path.rsplit("/", 1)[-1] + hash_mark + anchor
         written.append(page if target.startswith("/") and page in names else target)
-    return words + " ⟨" + " ".join(written) + "⟩"
-
-
-def _split_targets(key: str) -> tuple[str, list[str]]:
-    """A key's words and the link targets that end it (see `InlineText.key`)."""
-    found = LINK_TARGETS.search(key)
-    return (key, []) if found is None else (key[: found.start()], found[1].split(" "))
+    return key_of(words, written)
 
 
 def _unique_blocks(units: Sequence[Unit]) -> list[Block]:

@@ -137,6 +137,19 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 """How an address with a scheme (``https:``, ``mailto:``) starts."""
 LINK_TARGETS = re.compile(r" ⟨([^⟩]*)⟩$")
 """The link targets that end a key (see `InlineText.key`), spaces between them."""
+
+
+def key_of(words: str, targets: Sequence[str]) -> str:
+    """A comparison key: ``words``, then the link ``targets`` in them (see `LINK_TARGETS`)."""
+    return words + " ⟨" + " ".join(targets) + "⟩" if targets else words
+
+
+def split_key(key: str) -> tuple[str, list[str]]:
+    """A key's words and the link targets that end it (see `key_of`)."""
+    found = LINK_TARGETS.search(key)
+    return (key, []) if found is None else (key[: found.start()], found[1].split(" "))
+
+
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)")
 
 
@@ -454,7 +467,7 @@ class InlineText:
         # Links after the last word (an image with no words, a file included there) are its.
         last = stop if stop < len(text) else self.length + 1
         targets = [target for _, target in _from_to(self.links, start, last)]
-        return words if not targets else words + " ⟨" + " ".join(targets) + "⟩"
+        return key_of(words, targets)
 
 
 Placed = TypeVar("Placed", bound=tuple[int, Any])
