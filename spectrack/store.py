@@ -95,7 +95,7 @@ from spectrack.git import git_env, run_git
 from spectrack.pages import decode_page
 from spectrack.paths import PAGE_SUFFIX, ensure_inside, page_file
 from spectrack.revisioncache import RevisionCache
-from spectrack.sitemap import one_document, well_formed
+from spectrack.sitemap import one_document, site_of, well_formed
 from spectrack.worktree import WorkTree, changed_by_hand, check_out
 
 BRANCH = "refs/heads/main"
@@ -842,8 +842,9 @@ def _page_address(url: str) -> str:
     any case (a URL copied from a browser's address bar, ``…/tools#calling``, is that page)."""
     if not well_formed(url):
         return url
-    parts = urlsplit(one_document(url))
-    return urlunsplit(parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()))
+    document = one_document(url)
+    scheme, site = site_of(document)
+    return urlunsplit(urlsplit(document)._replace(scheme=scheme, netloc=site))
 
 
 def _first_commit(path: Path, clock: Clock, *, head_set: bool = False) -> None:
